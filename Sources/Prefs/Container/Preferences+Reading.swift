@@ -1,0 +1,138 @@
+internal import Logging
+/// A key path resolved to its evaluated key and its place in the stores.
+struct ResolvedKey<Value: Sendable>: Sendable {
+    let id: KeyPathID
+    let key: PreferenceKeys.Key<Value>
+    let storedKey: StoredKey
+}
+
+extension Preferences {
+    /// Reads or writes the value of a key.
+    ///
+    /// ```swift
+    /// prefs[\.showHelloWorld] = true
+    /// if prefs[\.showHelloWorld] { … }
+    /// ```
+    ///
+    /// A read returns the stored value, or the key's default when nothing valid is stored. A write
+    /// wakes the key's observers at once and reaches the store behind the caller; if it cannot be
+    /// stored it is reported through the logger and the old value is kept. Use ``set(_:_:)`` to
+    /// handle the error yourself.
+    ///
+    /// - Parameter keyPath: The key, as a key path into ``PreferenceKeys``.
+    public subscript<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> Value {
+        get {
+            let id = KeyPathID(keyPath: keyPath)
+            let cached = state.withLock { state -> (any AnyObject & Sendable, any KeyPath<Preferences, Int> & Sendable)? in
+                guard let binding = state.bindings[id], let decoded = binding.decoded else { return nil }
+                return (decoded, binding.observationKeyPath)
+            }
+            if let (decoded, observationKeyPath) = cached {
+                observationRegistrar.access(self, keyPath: observationKeyPath)
+                return unsafeDowncast(decoded as AnyObject, to: DecodedValue<Value>.self).value
+            }
+            return readUncached(resolve(keyPath))
+        }
+        set {
+            do {
+                try write(resolve(keyPath), newValue, waitForStore: false)
+            } catch {
+                logger.error("Prefs: could not set '\(keyPrefix)\(PreferenceKeys()[keyPath: keyPath].name)': \(error)")
+            }
+        }
+    }
+
+    /// Resolves a key path: evaluates its key once, and makes sure the container caches its stored value.
+    func resolve<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> ResolvedKey<Value> {
+        let id = KeyPathID(keyPath: keyPath)
+        if let binding = state.withLock({ $0.bindings[id] }) {
+            let key = binding.key as! PreferenceKeys.Key<Value>
+            if state.withLock({ $0.entries[binding.storedKey] != nil }) {
+                return ResolvedKey(id: id, key: key, storedKey: binding.storedKey)
+            }
+        }
+        let key = PreferenceKeys()[keyPath: keyPath]
+        let storedKey = StoredKey(storeID: key.storeID, name: keyPrefix + key.name)
+        let store = store(for: storedKey)
+        let observationKeyPath: any KeyPath<Preferences, Int> & Sendable = \Preferences.[observing: storedKey]
+        while true {
+            let seen = state.withLock { state -> UInt64? in
+                state.entries[storedKey] == nil ? state.outsideChangeCount : nil
+            }
+            // Read the store outside the lock; retry if an outside change raced the read.
+            var loaded: PreferenceValue?
+            if seen != nil {
+                do {
+                    loaded = try store.value(forKey: storedKey.name)
+                } catch {
+                    logger.error("Prefs: could not read '\(storedKey)': \(error); reading the default")
+                }
+            }
+            let done = state.withLock { state -> Bool in
+                if state.entries[storedKey] == nil {
+                    guard seen == state.outsideChangeCount else { return false }
+                    state.entries[storedKey] = StoredEntry(value: loaded, observationKeyPath: observationKeyPath)
+                }
+                if state.bindings[id] == nil {
+                    state.bindings[id] = KeyBinding(
+                        storedKey: storedKey,
+                        key: key,
+                        observationKeyPath: observationKeyPath
+                    )
+                    state.entries[storedKey]!.keyPaths.append(id)
+                }
+                return true
+            }
+            if done { return ResolvedKey(id: id, key: key, storedKey: storedKey) }
+        }
+    }
+
+    /// Decodes the cached stored value of a resolved key and caches the result.
+    private func readUncached<Value>(_ resolved: ResolvedKey<Value>) -> Value {
+        while true {
+            guard let entry = state.withLock({ $0.entries[resolved.storedKey] }) else {
+                _ = resolve(resolved.id.keyPath as! KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>)
+                continue
+            }
+            let value = decodeReporting(entry.value, resolved)
+            let cached = state.withLock { state -> Bool in
+                // Cache the decoded value only if the stored value did not change while decoding.
+                guard state.entries[resolved.storedKey]?.value == entry.value else { return false }
+                state.bindings[resolved.id]?.decoded = DecodedValue(value)
+                return true
+            }
+            if cached {
+                observationRegistrar.access(self, keyPath: entry.observationKeyPath)
+                return value
+            }
+        }
+    }
+
+    /// Decodes a stored value; a missing one is the default, and an invalid one is the default and is
+    /// reported (once per stored value, because the result is cached until the stored value changes).
+    private func decodeReporting<Value>(_ stored: PreferenceValue?, _ resolved: ResolvedKey<Value>) -> Value {
+        guard let stored else { return resolved.key.defaultValue }
+        do {
+            return try resolved.key.decodeValue(stored)
+        } catch {
+            logger.warning(
+                """
+                Prefs: the value stored under '\(resolved.storedKey)' is not a valid \(Value.self) (\(error)); \
+                reading the default, the stored data is left untouched
+                """
+            )
+            return resolved.key.defaultValue
+        }
+    }
+
+    /// The Observation anchor of one stored key: reads register it, changes to the key fire it.
+    subscript(observing storedKey: StoredKey) -> Int { 0 }
+}
+
+extension PreferenceKeys.Key {
+    /// Decodes a stored value without reporting problems: nil and invalid values are the default.
+    func decodedOrDefault(_ stored: PreferenceValue?) -> Value {
+        guard let stored, let value = try? decodeValue(stored) else { return defaultValue }
+        return value
+    }
+}

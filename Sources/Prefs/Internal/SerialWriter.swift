@@ -1,0 +1,24 @@
+import Dispatch
+
+/// The serial queue on which a container talks to its stores, so that writes reach them in order.
+///
+/// Work submitted with ``sync(_:)`` from code already running on the queue runs inline instead of
+/// deadlocking, so an observer woken by a store's change may call `flush()` or `update`.
+final class SerialWriter: Sendable {
+    private let queue: DispatchQueue
+    private let marker = DispatchSpecificKey<ObjectIdentifier>()
+
+    init(label: String) {
+        queue = DispatchQueue(label: label, qos: .utility)
+        queue.setSpecific(key: marker, value: ObjectIdentifier(self))
+    }
+
+    var isCurrent: Bool { DispatchQueue.getSpecific(key: marker) == ObjectIdentifier(self) }
+
+    func async(_ work: @escaping @Sendable () -> Void) { queue.async(execute: work) }
+
+    func sync<Result>(_ work: () throws -> Result) rethrows -> Result {
+        if isCurrent { return try work() }
+        return try queue.sync(execute: work)
+    }
+}

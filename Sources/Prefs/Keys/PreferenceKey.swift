@@ -1,0 +1,79 @@
+extension PreferenceKeys {
+    /// A declared preference: its stored name, its default value, the store that holds it and how
+    /// its values are stored.
+    ///
+    /// Declare keys as computed properties of ``PreferenceKeys``:
+    ///
+    /// ```swift
+    /// extension PreferenceKeys {
+    ///     var theme: Key<Theme> { Key("theme", default: .system) }            // RawRepresentable
+    ///     var window: Key<Frame> { Key("window", default: .zero) }            // Codable & PreferenceStorable
+    ///     var lastOpened: Key<Date?> { Key("last_opened") }                   // optional: defaults to nil
+    ///     var token: Key<String> { Key("token", default: "", store: .appGroup) }
+    /// }
+    /// ```
+    ///
+    /// A container evaluates a key's property once, the first time the key is used, and keeps it.
+    public struct Key<Value: Sendable>: Sendable {
+        /// The name under which the value is stored (before the container's key prefix).
+        public let name: String
+        /// The value that reads return while nothing (or nothing valid) is stored.
+        public let defaultValue: Value
+        /// The store that holds this key.
+        public let storeID: PreferenceStoreID
+        /// Turns a value into its stored form; nil removes the stored value (optional keys set to nil).
+        let encodeValue: @Sendable (Value) throws -> PreferenceValue?
+        /// Turns a stored value back into a value.
+        let decodeValue: @Sendable (PreferenceValue) throws -> Value
+
+        /// Creates a key whose values are stored with a custom codec.
+        ///
+        /// Use this to keep an existing storage format, for example a `Codable` value that older
+        /// versions stored as a JSON string:
+        ///
+        /// ```swift
+        /// var legacyFrame: Key<Frame> { Key("frame", default: .zero, codec: .jsonString) }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - name: The stored name.
+        ///   - defaultValue: The value returned while nothing valid is stored.
+        ///   - store: The store that holds the key.
+        ///   - codec: How values are converted to and from their stored form.
+        public init(
+            _ name: String,
+            default defaultValue: Value,
+            store: PreferenceStoreID = .default,
+            codec: PreferenceCodec<Value>
+        ) {
+            self.init(name: name, defaultValue: defaultValue, storeID: store, encode: codec.encode, decode: codec.decode)
+        }
+
+        /// Creates an optional key, stored with a custom codec, that defaults to nil.
+        ///
+        /// - Parameters:
+        ///   - name: The stored name.
+        ///   - store: The store that holds the key.
+        ///   - codec: How non-nil values are converted to and from their stored form.
+        public init<Wrapped>(_ name: String, store: PreferenceStoreID = .default, codec: PreferenceCodec<Wrapped>)
+        where Value == Wrapped? {
+            self.init(name: name, defaultValue: nil, storeID: store, encode: { try $0.map(codec.encode) }) {
+                try codec.decode($0)
+            }
+        }
+
+        init(
+            name: String,
+            defaultValue: Value,
+            storeID: PreferenceStoreID,
+            encode: @escaping @Sendable (Value) throws -> PreferenceValue?,
+            decode: @escaping @Sendable (PreferenceValue) throws -> Value
+        ) {
+            self.name = name
+            self.defaultValue = defaultValue
+            self.storeID = storeID
+            self.encodeValue = encode
+            self.decodeValue = decode
+        }
+    }
+}

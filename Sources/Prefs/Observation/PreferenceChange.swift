@@ -1,0 +1,9 @@
+/// One change of a key's value, as an observer registered with ``Preferences/observe(_:_:)`` sees it.
+public struct PreferenceChange<Value: Sendable>: Sendable {
+    /// The value before the change.
+    public let oldValue: Value
+    /// The value after the change.
+    public let newValue: Value
+}
+
+extension PreferenceChange: Equatable where Value: Equatable {}

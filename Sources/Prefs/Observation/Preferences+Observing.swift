@@ -1,0 +1,126 @@
+extension Preferences {
+    /// Calls `onChange` with the old and new value each time the key's value changes.
+    ///
+    /// ```swift
+    /// let token = prefs.observe(\.theme) { change in apply(change.newValue) }
+    /// ```
+    ///
+    /// The observer is never called for another key, nor for a write that leaves the value unchanged.
+    /// It runs outside every lock, on the thread that made the change (for an outside change, the
+    /// container's writer queue), one change at a time and in order; it may read and write any key.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The key.
+    ///   - onChange: Called with each change.
+    /// - Returns: A token; the observation stops when it is cancelled or released.
+    public func observe<Value>(
+        _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>,
+        _ onChange: @escaping @Sendable (PreferenceChange<Value>) -> Void
+    ) -> PreferenceObservationToken {
+        let resolved = resolve(keyPath)
+        let key = resolved.key
+        let id = addObserver(resolved.storedKey) { old, new in
+            let change = PreferenceChange(oldValue: key.decodedOrDefault(old), newValue: key.decodedOrDefault(new))
+            if !areEqual(change.oldValue, change.newValue) { onChange(change) }
+        }
+        return PreferenceObservationToken { [weak self] in
+            self?.removeObserver(id, from: resolved.storedKey)
+        }
+    }
+
+    /// The key's current value, then each new value, until the consuming task is cancelled.
+    ///
+    /// ```swift
+    /// for await theme in prefs.values(\.theme) { apply(theme) }
+    /// ```
+    ///
+    /// - Parameter keyPath: The key.
+    /// - Returns: An async sequence that never yields for other keys or for writes that change nothing.
+    public func values<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> AsyncStream<Value> {
+        stream(keyPath, includingCurrent: true)
+    }
+
+    /// Each new value of the key, without the current one, until the consuming task is cancelled.
+    ///
+    /// ```swift
+    /// for await theme in prefs.changes(\.theme) { apply(theme) }
+    /// ```
+    ///
+    /// - Parameter keyPath: The key.
+    /// - Returns: An async sequence that never yields for other keys or for writes that change nothing.
+    public func changes<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> AsyncStream<Value> {
+        stream(keyPath, includingCurrent: false)
+    }
+
+    private func stream<Value>(
+        _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>,
+        includingCurrent: Bool
+    ) -> AsyncStream<Value> {
+        let current = self[keyPath]
+        let resolved = resolve(keyPath)
+        let key = resolved.key
+        let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
+        let id = state.withLock { state in
+            defer { state.nextObserverID += 1 }
+            return state.nextObserverID
+        }
+        continuation.onTermination = { [weak self] _ in self?.removeObserver(id, from: resolved.storedKey) }
+        addObserver(resolved.storedKey, id: id, finish: { continuation.finish() }) { state in
+            // Registered under the same lock as the value it starts from, so no change slips between.
+            guard includingCurrent else { return }
+            if let decoded = state.bindings[resolved.id]?.decoded {
+                continuation.yield(unsafeDowncast(decoded as AnyObject, to: DecodedValue<Value>.self).value)
+            } else {
+                continuation.yield(key.decodedOrDefault(state.entries[resolved.storedKey]?.value))
+            }
+        } notify: { old, new in
+            let newValue = key.decodedOrDefault(new)
+            if !areEqual(key.decodedOrDefault(old), newValue) { continuation.yield(newValue) }
+        }
+        _ = current
+        return stream
+    }
+
+    /// Registers an observer of a stored key; returns its ID.
+    @discardableResult
+    func addObserver(
+        _ storedKey: StoredKey,
+        id: UInt64? = nil,
+        finish: (@Sendable () -> Void)? = nil,
+        whileLocked: (inout ContainerState) -> Void = { _ in },
+        notify: @escaping ObserverCallback
+    ) -> UInt64 {
+        state.withLock { state in
+            let id = id ?? state.nextObserverID
+            if id == state.nextObserverID { state.nextObserverID += 1 }
+            if state.retiredObserverIDs.remove(id) != nil { return id }
+            whileLocked(&state)
+            state.entries[storedKey]?.observers[id] = Observer(notify: notify, finish: finish)
+            return id
+        }
+    }
+
+    /// Removes an observer; one not added yet is remembered so that it is never added.
+    func removeObserver(_ id: UInt64, from storedKey: StoredKey) {
+        state.withLock { state in
+            if state.entries[storedKey]?.observers.removeValue(forKey: id) == nil {
+                state.retiredObserverIDs.insert(id)
+            }
+        }
+    }
+
+    /// How many observers are registered, across all keys (for tests of observer lifetimes).
+    var observerCount: Int {
+        state.withLock { $0.entries.values.reduce(0) { $0 + $1.observers.count } }
+    }
+}
+
+/// Whether two values are equal, for values whose type is `Equatable`; false otherwise.
+func areEqual<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
+    guard let lhs = lhs as? any Equatable else { return false }
+    return lhs.isEqual(to: rhs)
+}
+
+extension Equatable {
+    fileprivate func isEqual(to other: Any) -> Bool { (other as? Self) == self }
+}

@@ -1,0 +1,85 @@
+/// The changes one write makes to a store: a new stored value per key, or nil to remove the key.
+public typealias PreferenceStoreChanges = [String: PreferenceValue?]
+
+/// Where preferences live: a small, thread-safe key–value seam that every backend implements.
+///
+/// A ``Preferences`` container keeps every value it has read in memory and writes behind, on one
+/// serial queue per container, so a store is called rarely and never on the read path. A store:
+///
+/// - reads one key (``value(forKey:)``), lists its keys (``keys()``);
+/// - applies a batch of changes, all or nothing (``write(_:)``);
+/// - makes earlier writes durable (``flush()``);
+/// - reports changes to its contents (``observeChanges(_:)``), whoever made them;
+/// - optionally runs a read-modify-write atomically against every other writer (``transaction(_:)``).
+///
+/// To write your own store, implement the five requirements and run the conformance suite from
+/// the `PrefsTesting` product against it:
+///
+/// ```swift
+/// try PreferenceStoreConformance.check { MyStore() }
+/// ```
+public protocol PreferenceStore: AnyObject, Sendable {
+    /// Returns the value stored under a key.
+    ///
+    /// - Parameter key: The stored name (the container's prefix included).
+    /// - Returns: The stored value, or nil when nothing is stored.
+    /// - Throws: An error when the backend cannot be read.
+    func value(forKey key: String) throws -> PreferenceValue?
+
+    /// Applies a batch of changes: every key in `changes` gets its new value, or is removed when the
+    /// value is nil. The batch is applied all or nothing.
+    ///
+    /// - Parameter changes: The new values by key; nil removes a key.
+    /// - Throws: An error when the batch could not be applied; the store then holds what it held before.
+    func write(_ changes: PreferenceStoreChanges) throws
+
+    /// Returns every key that has a stored value.
+    ///
+    /// - Returns: The keys, in no particular order.
+    /// - Throws: An error when the backend cannot be read.
+    func keys() throws -> [String]
+
+    /// Returns when every earlier ``write(_:)`` is durable in the backend.
+    ///
+    /// - Throws: An error when the data could not be made durable.
+    func flush() throws
+
+    /// Registers a handler that is told the keys whose stored values changed.
+    ///
+    /// Report every change, whatever made it: a ``write(_:)`` through this store (the container
+    /// ignores echoes of its own writes), another container or process, a direct call on the
+    /// backing system, an edit of a file. Report a key only when its value may have changed; the
+    /// container reads the new value with ``value(forKey:)`` and wakes observers only when it differs.
+    /// Call handlers outside the store's own locks.
+    ///
+    /// - Parameter handler: Called with the keys that changed, on any thread.
+    /// - Returns: A token that unregisters the handler when cancelled or released.
+    func observeChanges(_ handler: @escaping @Sendable (Set<String>) -> Void) -> PreferenceObservationToken
+
+    /// Runs a read-modify-write against the store, atomically with respect to every other writer
+    /// where the store can promise it (other processes included, for a file or a database).
+    ///
+    /// The body reads current values through the transaction and records changes on it; the store
+    /// applies the recorded changes as one write when the body returns, and none when it throws.
+    /// The default implementation reads and writes without any isolation of its own.
+    ///
+    /// - Parameter body: Reads and changes values through the transaction.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, or an error of the store; nothing is written then.
+    func transaction<Result>(_ body: (inout PreferenceStoreTransaction) throws -> Result) throws -> Result
+}
+
+extension PreferenceStore {
+    /// Reads through ``value(forKey:)`` and applies the recorded changes with one ``write(_:)``,
+    /// without isolation from other writers.
+    ///
+    /// - Parameter body: Reads and changes values through the transaction.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` or the store throws.
+    public func transaction<Result>(_ body: (inout PreferenceStoreTransaction) throws -> Result) throws -> Result {
+        var transaction = PreferenceStoreTransaction { try self.value(forKey: $0) }
+        let result = try body(&transaction)
+        if !transaction.changes.isEmpty { try write(transaction.changes) }
+        return result
+    }
+}

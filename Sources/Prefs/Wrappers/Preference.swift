@@ -1,0 +1,58 @@
+/// A property that reads and writes one preference key.
+///
+/// ```swift
+/// @Preference(\.showHelloWorld) var showHelloWorld          // on Preferences.standard
+/// @Preference(\.showHelloWorld, in: prefs) var showHelloWorld
+///
+/// showHelloWorld.toggle()
+///
+/// @MainActor enum Settings {
+///     @Preference(\.showHelloWorld) static var showHelloWorld
+/// }
+/// ```
+///
+/// The setter is `nonmutating`, so the wrapper works in structs, classes and static properties
+/// alike. Without an explicit container it uses ``Preferences/standard`` as it is at each access.
+/// In SwiftUI, a view that reads the property is invalidated only when this key changes; the
+/// projected value is a `Binding` there and a ``PreferenceBinding`` elsewhere.
+@propertyWrapper
+public struct Preference<Value: Sendable>: Sendable {
+    /// The key this property reads and writes.
+    public let keyPath: any KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>> & Sendable
+    private let container: Preferences?
+
+    /// Creates a property for a key.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The key.
+    ///   - preferences: The container; ``Preferences/standard`` when nil.
+    public init(
+        _ keyPath: any KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>> & Sendable,
+        in preferences: Preferences? = nil
+    ) {
+        self.keyPath = keyPath
+        self.container = preferences
+    }
+
+    /// The container this property uses.
+    public var preferences: Preferences { container ?? .standard }
+
+    /// The key's current value; setting it writes the key.
+    public var wrappedValue: Value {
+        get { preferences[keyPath] }
+        nonmutating set { preferences[keyPath] = newValue }
+    }
+
+    /// Removes the stored value, so that the property reads the key's default again.
+    public func reset() { preferences.reset(keyPath) }
+
+    /// A binding to the key, for code that passes the value on to be edited.
+    public var binding: PreferenceBinding<Value> {
+        PreferenceBinding(get: { self.wrappedValue }, set: { self.wrappedValue = $0 })
+    }
+
+    #if !canImport(SwiftUI)
+    /// A ``PreferenceBinding`` to the key (a SwiftUI `Binding` where SwiftUI exists).
+    public var projectedValue: PreferenceBinding<Value> { binding }
+    #endif
+}
