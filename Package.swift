@@ -30,7 +30,10 @@ let package = Package(
 
         .testTarget(
             name: "PrefsTests",
-            dependencies: ["Prefs", "PrefsTesting", "ExampleSettings", "ExampleFeature"]
+            dependencies: [
+                "Prefs", "PrefsTesting", "ExampleSettings", "ExampleFeature",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
     ]
 )

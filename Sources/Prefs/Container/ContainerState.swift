@@ -62,6 +62,8 @@ struct ContainerState: Sendable {
     var isDrainScheduled = false
     /// Failures of writes made behind the caller, thrown by the next `flush()`.
     var failedWrites: [PreferenceWriteError] = []
+    /// Counts refused writes, so that `set(_:_:)` can find the failure of its own write.
+    var failureCount: UInt64 = 0
     /// Bumped whenever a store reports outside changes, so a read racing one does not cache a stale value.
     var outsideChangeCount: UInt64 = 0
     var deliveries: [Delivery] = []
@@ -70,16 +72,33 @@ struct ContainerState: Sendable {
     /// Observers removed before they were added (an async sequence cancelled while it was being set up).
     var retiredObserverIDs: Set<UInt64> = []
 
-    /// Sets a key's cached stored value; returns the delivery for its observers, or nil when nothing changed.
+    /// Sets a key's cached stored value; returns the delivery for its observers, or nil when nothing
+    /// changed that a reader could see.
+    ///
+    /// - Parameters:
+    ///   - decoded: The written key path and its new decoded value, cached so the next read needs no decoding.
+    ///   - isSameValue: Compares the key path's current decoded value with the written one; when they
+    ///     are equal (writing a key's default where nothing was stored) the store is still written but
+    ///     nobody is woken.
     mutating func applyChange(
         _ storedKey: StoredKey,
         to newValue: PreferenceValue?,
-        decoded: (KeyPathID, any AnyObject & Sendable)? = nil
+        decoded: (KeyPathID, any AnyObject & Sendable)? = nil,
+        isSameValue: ((any AnyObject & Sendable) -> Bool)? = nil
     ) -> Delivery? {
         guard let entry = entries[storedKey], entry.value != newValue else { return nil }
         entries[storedKey]!.value = newValue
-        for id in entry.keyPaths { bindings[id]?.decoded = nil }
-        if let (id, box) = decoded { bindings[id]?.decoded = box }
+        var unchangedForReaders = false
+        if let (id, box) = decoded {
+            if let isSameValue, let current = bindings[id]?.decoded, entry.keyPaths.count == 1 {
+                unchangedForReaders = isSameValue(current)
+            }
+            for other in entry.keyPaths where other != id { bindings[other]?.decoded = nil }
+            bindings[id]?.decoded = box
+        } else {
+            for id in entry.keyPaths { bindings[id]?.decoded = nil }
+        }
+        if unchangedForReaders { return nil }
         return Delivery(
             observers: Array(entry.observers.values),
             old: entry.value,

@@ -19,7 +19,7 @@ extension Preferences {
     /// - Parameter keyPath: The key.
     public func reset<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) {
         let resolved = resolve(keyPath)
-        commit(resolved.storedKey, nil, decoded: (resolved.id, DecodedValue(resolved.key.defaultValue)))
+        commit(resolved, nil, decodedValue: resolved.key.defaultValue)
     }
 
     /// Returns when every earlier write of this container is durable in its store.
@@ -43,24 +43,30 @@ extension Preferences {
     /// Encodes and commits a write; with `waitForStore`, hands it to the store before returning.
     func write<Value>(_ resolved: ResolvedKey<Value>, _ value: Value, waitForStore: Bool) throws {
         let stored = try resolved.key.encodeValue(value)
-        commit(resolved.storedKey, stored, decoded: (resolved.id, DecodedValue(value)))
+        let failuresBefore = state.withLock { $0.failureCount }
+        commit(resolved, stored, decodedValue: value)
         guard waitForStore else { return }
-        let failure = writer.sync { () -> PreferenceWriteError? in
-            let failures = drainPendingWrites()
-            return failures.first { $0.storeID == resolved.storedKey.storeID && $0.keys.contains(resolved.storedKey.name) }
+        // The write may be drained by a drain scheduled earlier; once this sync returns, it has been.
+        _ = writer.sync { drainPendingWrites() }
+        let failure = state.withLock { state -> PreferenceWriteError? in
+            guard state.failureCount > failuresBefore else { return nil }
+            let index = state.failedWrites.lastIndex {
+                $0.storeID == resolved.storedKey.storeID && $0.keys.contains(resolved.storedKey.name)
+            }
+            return index.map { state.failedWrites.remove(at: $0) }  // reported here, not again by flush()
         }
         if let failure { throw failure }
     }
 
     /// Updates the cache, queues the write for the store and wakes the key's observers.
-    private func commit(
-        _ storedKey: StoredKey,
-        _ value: PreferenceValue?,
-        decoded: (KeyPathID, any AnyObject & Sendable)
-    ) {
+    private func commit<Value>(_ resolved: ResolvedKey<Value>, _ value: PreferenceValue?, decodedValue: Value) {
+        let storedKey = resolved.storedKey
         let scheduleDrain = state.withLock { state -> Bool in
-            guard let delivery = state.applyChange(storedKey, to: value, decoded: decoded) else { return false }
-            state.deliveries.append(delivery)
+            guard state.entries[storedKey]?.value != value else { return false }
+            let delivery = state.applyChange(storedKey, to: value, decoded: (resolved.id, DecodedValue(decodedValue))) {
+                areEqual(unsafeDowncast($0 as AnyObject, to: DecodedValue<Value>.self).value, decodedValue)
+            }
+            if let delivery { state.deliveries.append(delivery) }
             state.pending[storedKey.storeID, default: [:]][storedKey.name] = .some(value)
             defer { state.isDrainScheduled = true }
             return !state.isDrainScheduled
@@ -88,7 +94,10 @@ extension Preferences {
                 let failure = PreferenceWriteError(storeID: storeID, keys: Array(changes.keys), underlying: error)
                 logger.error("Prefs: \(failure); reverting to the stored values")
                 failures.append(failure)
-                state.withLock { $0.failedWrites.append(failure) }
+                state.withLock { state in
+                    state.failedWrites.append(failure)
+                    state.failureCount += 1
+                }
                 resynchronize(storeID, keys: Set(changes.keys))
             }
         }

@@ -1,0 +1,188 @@
+public import Foundation
+public import Logging
+
+/// A durable store in one JSON file: the default on Linux, and the store for settings that must
+/// not be lost on any platform.
+///
+/// ```swift
+/// let prefs = Preferences(store: try FilePreferenceStore(url: settingsURL))
+/// ```
+///
+/// - **Format**: one pretty-printed JSON object with sorted keys, one member per key, readable
+///   and editable by hand (see "Durability" in the documentation for the forms of dates and data).
+/// - **Durability**: every write replaces the file atomically: a temporary file in the same folder,
+///   `fsync`, `rename`, `fsync` of the folder. A crash leaves the old file or the new one, never a
+///   mix. New files are readable by the owner only (0600); an existing file keeps its mode.
+/// - **Processes**: writers take an advisory lock (`<file>.lock`), re-read the file if another
+///   process changed it, and change only their own keys, so concurrent writers never lose each
+///   other's keys. ``transaction(_:)`` runs under that lock, so updates are atomic across processes.
+/// - **Outside changes**: the folder is watched (inotify on Linux, a dispatch source on Apple
+///   platforms); another process's write, a hand edit, a replacement or a deletion is reported
+///   per changed key.
+/// - **Damage**: a file that is not a JSON object is moved aside to `<name>.corrupt-<timestamp>`,
+///   reported at error level, and the store starts empty; it is never overwritten or deleted.
+///
+/// The container in front of it caches values and writes behind, so callers never wait for the disk.
+public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
+    /// The file.
+    public let url: URL
+    private let path: String
+    private let logger: Logger
+    private let fileLock: FileLock
+    private let handlers = ChangeHandlers()
+    private let state: Lock<FileContents>
+    /// Serializes this store's disk work; recursive so that a transaction body may write.
+    private let diskLock = NSRecursiveLock()
+    /// How deeply this store holds the file lock (guarded by `diskLock`).
+    private var lockDepth = 0
+    private let watchQueue: DispatchQueue
+    private var watcher: FileWatcher?
+
+    private struct FileContents: Sendable {
+        var members: [String: PreferenceValue] = [:]
+        /// The version of the file `members` came from; nil when there is no file.
+        var identity: FileSystem.Identity?
+    }
+
+    /// Opens (or prepares to create) a preferences file.
+    ///
+    /// - Parameters:
+    ///   - url: The file. Its folder is created if missing (mode 0700).
+    ///   - watchesForChanges: Whether to watch the file for changes by others (default: yes).
+    ///   - logger: Where damaged files and failed reads are reported.
+    /// - Throws: ``FilePreferenceStoreError`` when the folder cannot be created or the file cannot be read.
+    public init(
+        url: URL,
+        watchesForChanges: Bool = true,
+        logger: Logger = Logger(label: "Prefs.FilePreferenceStore")
+    ) throws {
+        self.url = url.standardizedFileURL
+        self.path = self.url.path
+        self.logger = logger
+        self.fileLock = FileLock(path: path + ".lock")
+        self.state = Lock(FileContents())
+        self.watchQueue = DispatchQueue(label: "Prefs.FilePreferenceStore.watch", qos: .utility)
+        let directory = self.url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+            )
+        } catch {
+            throw FilePreferenceStoreError(operation: .createDirectory, path: directory.path, reason: "\(error)")
+        }
+        try exclusively { _ = try refreshLocked() }
+        if watchesForChanges {
+            watcher = try FileWatcher(path: path, queue: watchQueue) { [weak self] in self?.refreshAfterEvent() }
+        }
+    }
+
+    /// Returns the value stored under a key, from the last version of the file this store read.
+    ///
+    /// - Parameter key: The member name.
+    /// - Returns: The value, or nil.
+    public func value(forKey key: String) -> PreferenceValue? {
+        state.withLock { $0.members[key] }
+    }
+
+    /// Writes the changes into the file durably, merged with what other processes wrote meanwhile.
+    ///
+    /// - Parameter changes: New values by key; nil removes a key.
+    /// - Throws: ``FilePreferenceStoreError`` naming the path; the file is then left as it was.
+    public func write(_ changes: PreferenceStoreChanges) throws {
+        try transaction { transaction in
+            for (key, value) in changes { transaction.setValue(value, forKey: key) }
+        }
+    }
+
+    /// Returns every key in the file.
+    ///
+    /// - Returns: The member names.
+    public func keys() -> [String] {
+        state.withLock { Array($0.members.keys) }
+    }
+
+    /// Returns at once: every write is durable before ``write(_:)`` returns.
+    public func flush() {}
+
+    /// Registers a handler told about every key that changes, whoever changed it.
+    ///
+    /// - Parameter handler: Called with the changed keys.
+    /// - Returns: A token that unregisters the handler.
+    public func observeChanges(_ handler: @escaping @Sendable (Set<String>) -> Void) -> PreferenceObservationToken {
+        handlers.add(handler)
+    }
+
+    /// Runs a read-modify-write under the cross-process lock: the body reads the file as it is now,
+    /// and its changes are written before the lock is released.
+    ///
+    /// - Parameter body: Reads and changes values.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws (nothing is written then), or ``FilePreferenceStoreError``.
+    public func transaction<Result>(_ body: (inout PreferenceStoreTransaction) throws -> Result) throws -> Result {
+        var changed: Set<String> = []
+        defer { handlers.notify(changed) }
+        return try exclusively {
+            changed = try refreshLocked()
+            let snapshot = state.withLock { $0.members }
+            var transaction = PreferenceStoreTransaction { snapshot[$0] }
+            let result = try body(&transaction)
+            var members = state.withLock { $0.members }
+            for (key, value) in transaction.changes where members[key] != value {
+                members[key] = value
+                changed.insert(key)
+            }
+            guard members != state.withLock({ $0.members }) else { return result }
+            let identity = try FileSystem.replace(path, with: PreferenceJSON.encode(members))
+            state.withLock { $0 = FileContents(members: members, identity: identity) }
+            return result
+        }
+    }
+
+    /// Runs `body` holding this store's disk lock and the cross-process file lock.
+    private func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
+        diskLock.lock()
+        defer { diskLock.unlock() }
+        if lockDepth > 0 {
+            lockDepth += 1
+            defer { lockDepth -= 1 }
+            return try body()
+        }
+        return try fileLock.withLock {
+            lockDepth += 1
+            defer { lockDepth -= 1 }
+            return try body()
+        }
+    }
+
+    /// Re-reads the file if it is not the version last seen; returns the keys whose values changed.
+    /// Call it holding the file lock: a damaged file is moved aside, which must not race a writer.
+    private func refreshLocked() throws -> Set<String> {
+        let known = state.withLock { $0 }
+        guard FileSystem.identity(path) != known.identity || known.identity == nil else { return [] }
+        var fresh = FileContents()
+        if let (data, identity) = try FileSystem.read(path) {
+            do {
+                fresh = FileContents(members: try PreferenceJSON.decode(data), identity: identity)
+            } catch {
+                let aside = try FileSystem.moveAside(path)
+                logger.error(
+                    "Prefs: \(path) is damaged (\(error)); it was moved aside to \(aside), and the store starts empty"
+                )
+            }
+        }
+        state.withLock { $0 = fresh }
+        let keys = Set(known.members.keys).union(fresh.members.keys)
+        return keys.filter { known.members[$0] != fresh.members[$0] }
+    }
+
+    /// Reacts to a change in the folder: re-reads the file if it is a new version.
+    private func refreshAfterEvent() {
+        guard FileSystem.identity(path) != state.withLock({ $0.identity }) else { return }
+        do {
+            let changed = try exclusively { try refreshLocked() }
+            handlers.notify(changed)
+        } catch {
+            logger.error("Prefs: could not read \(path) after it changed: \(error)")
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Prefs
+import PrefsTesting
+import Testing
+
+@Suite struct PreferencesTests {
+    @Test func readsReturnDefaultsUntilWritten() {
+        let (prefs, _) = makePreferences()
+        #expect(prefs[\.flag] == false)
+        #expect(prefs[\.selections] == [3, 4, 5])
+        prefs[\.flag] = true
+        #expect(prefs[\.flag] == true)
+    }
+
+    @Test func resetRemovesTheStoredValue() throws {
+        let (prefs, store) = makePreferences(["theme": "dark"])
+        #expect(prefs[\.theme] == .dark)
+        prefs.reset(\.theme)
+        #expect(prefs[\.theme] == .system)
+        try prefs.flush()
+        #expect(store.contents["theme"] == nil)
+    }
+
+    @Test func keyPrefixIsPrependedInTheStore() throws {
+        let (prefs, store) = makePreferences(["com.example.name": "stored"], keyPrefix: "com.example.")
+        #expect(prefs[\.name] == "stored")
+        prefs[\.count] = 4
+        try prefs.flush()
+        #expect(store.contents["com.example.count"] == 4)
+        #expect(store.contents["count"] == nil)
+    }
+
+    @Test func keysGoToTheStoreTheyName() throws {
+        let main = InMemoryPreferenceStore(), second = InMemoryPreferenceStore()
+        let prefs = Preferences(stores: [.default: main, .second: second])
+        prefs[\.secondStoreToken] = "secret"
+        prefs[\.count] = 1
+        try prefs.flush()
+        #expect(second.value(forKey: "token") == "secret")
+        #expect(main.value(forKey: "token") == nil)
+        #expect(main.value(forKey: "count") == 1)
+    }
+
+    @Test func aKeyWhoseStoreIsMissingIsAProgrammerErrorNamingTheKey() async {
+        await #expect(processExitsWith: .failure) {
+            let prefs = Preferences(store: InMemoryPreferenceStore())
+            _ = prefs[\.missingStoreKey]
+        }
+    }
+
+    @Test func anyKeyNameWorks() throws {
+        let (prefs, store) = makePreferences()
+        prefs[\.oddName] = "ok"
+        try prefs.flush()
+        #expect(store.contents["a.b/c:d ü 鍵 🔑"] == "ok")
+        #expect(Preferences(store: store)[\.oddName] == "ok")
+    }
+
+    @Test func twoKeyPathsOnOneStoredNameShareTheValue() {
+        let (prefs, _) = makePreferences()
+        prefs[\.count] = 5
+        #expect(prefs[\.countAlias] == 5)
+        prefs[\.countAlias] = 6
+        #expect(prefs[\.count] == 6)
+    }
+
+    @Test func cachedReadsDoNotCallTheStore() {
+        let (prefs, store) = makePreferences(["count": 3])
+        _ = prefs[\.count]
+        let reads = store.readCount
+        for _ in 0..<1_000 { _ = prefs[\.count] }
+        #expect(store.readCount == reads)
+    }
+
+    @Test func writesAreCoalescedBehindTheCaller() throws {
+        let (prefs, store) = makePreferences()
+        for value in 1...1_000 { prefs[\.count] = value }
+        try prefs.flush()
+        #expect(store.contents["count"] == 1_000)
+        #expect(store.writes.count < 1_000)
+    }
+
+    @Test func aWriteThatChangesNothingDoesNotReachTheStore() throws {
+        let (prefs, store) = makePreferences(["count": 2])
+        prefs[\.count] = 2
+        try prefs.flush()
+        #expect(store.writes.isEmpty)
+    }
+
+    @Test func throwingSetReportsAStoreFailureAndKeepsTheStoredValue() throws {
+        let (prefs, store) = makePreferences(["count": 1])
+        store.failWrites(with: .init("disk full"))
+        #expect(throws: PreferenceWriteError.self) { try prefs.set(\.count, 2) }
+        #expect(prefs[\.count] == 1)
+        store.failWrites(with: nil)
+        try prefs.set(\.count, 3)
+        #expect(prefs[\.count] == 3)
+        #expect(store.contents["count"] == 3)
+    }
+
+    @Test func failedWriteBehindRollsBackTellsObserversAndIsThrownByTheNextFlushOnce() throws {
+        let (prefs, store) = makePreferences(["count": 1])
+        let seen = Collected<Int>()
+        let token = prefs.observe(\.count) { seen.append($0.newValue) }
+        defer { token.cancel() }
+        store.failWrites(with: .init("read-only"))
+        prefs[\.count] = 2
+        eventually("rollback") { prefs[\.count] == 1 }
+        eventually("observers hear the rollback") { seen.all == [2, 1] }
+        let error = #expect(throws: PreferenceWriteError.self) { try prefs.flush() }
+        #expect(error?.description.contains("read-only") == true)
+        #expect(error?.keys == ["count"])
+        store.failWrites(with: nil)
+        try prefs.flush()
+        prefs[\.count] = 4
+        try prefs.flush()
+        #expect(store.contents["count"] == 4)
+    }
+
+    @Test func aFailingReadIsReportedAndReadsTheDefault() {
+        let store = TestPreferenceStore(["count": 9])
+        store.failReads(with: .init("io error"))
+        let (logger, messages) = CapturingLogHandler.logger()
+        let prefs = Preferences(store: store, logger: logger)
+        #expect(prefs[\.count] == 0)
+        #expect(messages.count(containing: "io error") == 1)
+    }
+
+    @Test func aCodecFailureOnWriteIsThrownBySetAndKeepsTheOldValue() {
+        let (prefs, _) = makePreferences()
+        #expect(throws: PreferenceValueError.self) { try prefs.set(\.positive, -1) }
+        #expect(prefs[\.positive] == 1)
+        prefs[\.positive] = -2
+        #expect(prefs[\.positive] == 1)
+    }
+
+    @Test func releasedContainerStillWritesWhatItWasGiven() throws {
+        let store = InMemoryPreferenceStore()
+        do {
+            let prefs = Preferences(store: store)
+            prefs[\.count] = 77
+        }
+        eventually("write after release") { store.value(forKey: "count") == 77 }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Runs the toolchain's `swiftc` on a snippet against the Prefs module this test run built.
+enum Compiler {
+    struct Result {
+        let status: Int32
+        let output: String
+    }
+
+    /// The directory of the built modules: `<build dir>/Modules` next to the test bundle.
+    static var modulesDirectory: URL {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // The runner may be inside a bundle directory; climb until a `Modules` folder is found.
+        for _ in 0..<4 {
+            let modules = directory.appendingPathComponent("Modules")
+            if FileManager.default.fileExists(atPath: modules.appendingPathComponent("Prefs.swiftmodule").path) {
+                return modules
+            }
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("Modules")
+    }
+
+    /// The `swiftc` beside the `swift` that runs the tests, else the first on PATH.
+    static var swiftc: String {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let candidates = path.split(separator: ":").map { "\($0)/swiftc" } + ["/opt/swift/usr/bin/swiftc"]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? "swiftc"
+    }
+
+    /// Type-checks `source` as a file that imports Prefs.
+    static func typeCheck(_ source: String, extraArguments: [String] = []) throws -> Result {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-typecheck-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("Snippet.swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: swiftc)
+        process.arguments =
+            ["-typecheck", "-swift-version", "6", "-I", modulesDirectory.path, file.path] + extraArguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// Waits until `condition` holds, polling briefly; fails the test if it does not within `seconds`.
+@discardableResult
+func eventually(
+    within seconds: Double = 5,
+    _ description: String = "condition",
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () throws -> Bool
+) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if try condition() { return true }
+        Thread.sleep(forTimeInterval: 0.001)
+    }
+    if try condition() { return true }
+    Issue.record("\(description) did not hold within \(seconds) s", sourceLocation: sourceLocation)
+    return false
+}
+
+/// Collects the first `count` elements of an async sequence, or fails after `seconds`.
+func first<S: AsyncSequence & Sendable>(
+    _ count: Int,
+    of sequence: S,
+    within seconds: Double = 5,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async -> [S.Element] where S.Element: Sendable {
+    await withTaskGroup(of: [S.Element]?.self) { group in
+        group.addTask {
+            var collected: [S.Element] = []
+            do {
+                for try await element in sequence {
+                    collected.append(element)
+                    if collected.count == count { break }
+                }
+            } catch {}
+            return collected
+        }
+        group.addTask {
+            try? await Task.sleep(for: .seconds(seconds))
+            return nil
+        }
+        let result = await group.next()!
+        group.cancelAll()
+        guard let result else {
+            Issue.record("fewer than \(count) elements within \(seconds) s", sourceLocation: sourceLocation)
+            return []
+        }
+        return result
+    }
+}
+
+/// A thread-safe box for values collected by observers.
+final class Collected<Element: Sendable>: Sendable {
+    private let storage = NSLock()
+    nonisolated(unsafe) private var elements: [Element] = []
+    func append(_ element: Element) { storage.withLock { elements.append(element) } }
+    var all: [Element] { storage.withLock { elements } }
+    var count: Int { storage.withLock { elements.count } }
+}
