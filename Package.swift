@@ -28,10 +28,12 @@ let package = Package(
             path: "Examples/LaunchCounter"
         ),
 
+        // A child process for the tests: writes, crashes and competes for the same file.
+        .executableTarget(name: "PrefsTestHelper", dependencies: ["Prefs"], path: "Tests/PrefsTestHelper"),
         .testTarget(
             name: "PrefsTests",
             dependencies: [
-                "Prefs", "PrefsTesting", "ExampleSettings", "ExampleFeature",
+                "Prefs", "PrefsTesting", "ExampleSettings", "ExampleFeature", "PrefsTestHelper",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

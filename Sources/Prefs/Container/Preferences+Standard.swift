@@ -1,10 +1,22 @@
+public import Foundation
+internal import Logging
+
 extension Preferences {
     private static let standardContainer = Lock<Preferences?>(nil)
 
     /// The process-wide container that every ``Preference`` wrapper uses unless told otherwise.
     ///
-    /// Assign another container before first use to choose where the app's preferences live;
-    /// wrappers without an explicit container read this property on every access.
+    /// It keeps the app's preferences in a ``FilePreferenceStore`` at
+    /// ``FilePreferenceStore/standardURL(appID:)``: `$XDG_CONFIG_HOME/<app>/preferences.json`
+    /// (`~/.config/<app>/preferences.json` when the variable is unset), where `<app>` is the bundle
+    /// identifier when there is one and the executable's name otherwise.
+    ///
+    /// Assign another container before first use to keep preferences elsewhere; wrappers without an
+    /// explicit container read this property on every access:
+    ///
+    /// ```swift
+    /// Preferences.standard = Preferences(store: try FilePreferenceStore(url: myURL))
+    /// ```
     public static var standard: Preferences {
         get {
             standardContainer.withLock { container in
@@ -18,6 +30,34 @@ extension Preferences {
     }
 
     private static func makeStandard() -> Preferences {
-        Preferences(store: InMemoryPreferenceStore())
+        let url = FilePreferenceStore.standardURL()
+        do {
+            return Preferences(store: try FilePreferenceStore(url: url))
+        } catch {
+            Logger(label: "Prefs").error(
+                "Prefs: cannot use \(url.path) for the standard preferences (\(error)); keeping them in memory only"
+            )
+            return Preferences(store: InMemoryPreferenceStore())
+        }
+    }
+}
+
+extension FilePreferenceStore {
+    /// Where ``Preferences/standard`` keeps an app's preferences:
+    /// `$XDG_CONFIG_HOME/<appID>/preferences.json`, or `~/.config/<appID>/preferences.json`.
+    ///
+    /// - Parameter appID: The app's name in the path; by default the bundle identifier when there
+    ///   is one and the executable's name otherwise.
+    /// - Returns: The file's URL.
+    public static func standardURL(appID: String? = nil) -> URL {
+        let environment = ProcessInfo.processInfo.environment
+        let configHome: URL
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            configHome = URL(fileURLWithPath: xdg, isDirectory: true)
+        } else {
+            configHome = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config", isDirectory: true)
+        }
+        let app = appID ?? Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName
+        return configHome.appendingPathComponent(app, isDirectory: true).appendingPathComponent("preferences.json")
     }
 }

@@ -67,9 +67,11 @@ public final class Preferences: Sendable {
             }
             storeObservations.withLock { $0.append(token) }
         }
+        ExitFlush.register(self)
     }
 
     deinit {
+        ExitFlush.unregister(ObjectIdentifier(self))
         let finishers = state.withLock { state in
             state.entries.values.flatMap { $0.observers.values.compactMap(\.finish) }
         }

@@ -77,24 +77,34 @@ extension String: PreferenceStorable {
 }
 
 extension Data: PreferenceStorable {
-    /// Reads stored ``PreferenceValue/data(_:)``.
+    /// Reads stored ``PreferenceValue/data(_:)``, or a base64 string (as a hand-edited file holds it).
     public init(preferenceValue: PreferenceValue) throws {
-        guard case .data(let value) = preferenceValue else {
-            throw PreferenceValueError.typeMismatch(expected: "Data", found: preferenceValue)
+        switch preferenceValue {
+        case .data(let value): self = value
+        case .string(let base64):
+            guard let value = Data(base64Encoded: base64) else {
+                throw PreferenceValueError.invalidValue(expected: "base64 Data", found: preferenceValue)
+            }
+            self = value
+        default: throw PreferenceValueError.typeMismatch(expected: "Data", found: preferenceValue)
         }
-        self = value
     }
     /// Stores the value as ``PreferenceValue/data(_:)``.
     public func preferenceValue() -> PreferenceValue { .data(self) }
 }
 
 extension Date: PreferenceStorable {
-    /// Reads a stored ``PreferenceValue/date(_:)``.
+    /// Reads a stored ``PreferenceValue/date(_:)``, or an ISO 8601 string (as a hand-edited file holds it).
     public init(preferenceValue: PreferenceValue) throws {
-        guard case .date(let value) = preferenceValue else {
-            throw PreferenceValueError.typeMismatch(expected: "Date", found: preferenceValue)
+        switch preferenceValue {
+        case .date(let value): self = value
+        case .string(let text):
+            guard let value = PreferenceDateFormat.date(from: text) else {
+                throw PreferenceValueError.invalidValue(expected: "ISO 8601 Date", found: preferenceValue)
+            }
+            self = value
+        default: throw PreferenceValueError.typeMismatch(expected: "Date", found: preferenceValue)
         }
-        self = value
     }
     /// Stores the value as ``PreferenceValue/date(_:)``.
     public func preferenceValue() -> PreferenceValue { .date(self) }

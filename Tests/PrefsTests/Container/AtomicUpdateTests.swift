@@ -26,7 +26,7 @@ import Testing
             }
         }
         #expect(store.value(forKey: "count") == 1_000)
-        eventually("both containers see the total") { first[\.count] == 1_000 && second[\.count] == 1_000 }
+        await eventually("both containers see the total") { first[\.count] == 1_000 && second[\.count] == 1_000 }
     }
 
     @Test func updateReturnsTheBodysResultAndRethrows() {

@@ -79,11 +79,11 @@ import Testing
         let seen = Collected<String>()
         let consumer = Task { for await name in stream { seen.append(name) } }
         store.simulateOutsideChange(["name": "outside"])
-        eventually { seen.all == ["anonymous", "outside"] }
+        await eventually { seen.all == ["anonymous", "outside"] }
         store.simulateOutsideChange(["name": "outside"])
         store.simulateOutsideChange(["unrelated": 1])
         store.simulateOutsideChange(["name": nil])
-        eventually { seen.all.count == 3 }
+        await eventually { seen.all.count == 3 }
         #expect(seen.all == ["anonymous", "outside", "anonymous"])
         #expect(prefs[\.name] == "anonymous")
         consumer.cancel()

@@ -59,3 +59,22 @@ final class Collected<Element: Sendable>: Sendable {
     var all: [Element] { storage.withLock { elements } }
     var count: Int { storage.withLock { elements.count } }
 }
+
+/// Waits until `condition` holds, suspending (not blocking) between checks, so tasks that must run
+/// for the condition to hold are not starved; fails the test if it does not within `seconds`.
+@discardableResult
+func eventually(
+    within seconds: Double = 5,
+    _ description: String = "condition",
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () throws -> Bool
+) async rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if try condition() { return true }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    if try condition() { return true }
+    Issue.record("\(description) did not hold within \(seconds) s", sourceLocation: sourceLocation)
+    return false
+}

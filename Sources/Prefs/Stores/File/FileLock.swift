@@ -14,13 +14,21 @@ final class FileLock: Sendable {
     init(path: String) { self.path = path }
 
     /// Runs `body` holding the lock exclusively.
-    func withLock<Result>(_ body: () throws -> Result) throws -> Result {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw FileSystem.error(.lock, path) }
+    ///
+    /// - Parameter required: Whether to fail when the lock file cannot be opened (a read-only folder,
+    ///   another user's file). Readers pass false and run unlocked then: writers replace the file
+    ///   atomically, so reading needs no lock; `body` learns whether it holds the lock.
+    func withLock<Result>(required: Bool, _ body: (_ locked: Bool) throws -> Result) throws -> Result {
+        var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if descriptor < 0, errno == EACCES || errno == EROFS { descriptor = open(path, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else {
+            if required { throw FileSystem.error(.lock, path) }
+            return try body(false)
+        }
         defer { close(descriptor) }  // closing the descriptor releases the lock
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else { throw FileSystem.error(.lock, path) }
         }
-        return try body()
+        return try body(true)
     }
 }

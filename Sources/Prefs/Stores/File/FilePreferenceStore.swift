@@ -35,6 +35,8 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     private let diskLock = NSRecursiveLock()
     /// How deeply this store holds the file lock (guarded by `diskLock`).
     private var lockDepth = 0
+    /// Whether the outermost `exclusively` got the file lock (guarded by `diskLock`).
+    private var holdsFileLock = false
     private let watchQueue: DispatchQueue
     private var watcher: FileWatcher?
 
@@ -70,7 +72,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         } catch {
             throw FilePreferenceStoreError(operation: .createDirectory, path: directory.path, reason: "\(error)")
         }
-        try exclusively { _ = try refreshLocked() }
+        try exclusively(required: false) { _ = try refreshLocked() }
         if watchesForChanges {
             watcher = try FileWatcher(path: path, queue: watchQueue) { [weak self] in self?.refreshAfterEvent() }
         }
@@ -121,7 +123,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     public func transaction<Result>(_ body: (inout PreferenceStoreTransaction) throws -> Result) throws -> Result {
         var changed: Set<String> = []
         defer { handlers.notify(changed) }
-        return try exclusively {
+        return try exclusively(required: true) {
             changed = try refreshLocked()
             let snapshot = state.withLock { $0.members }
             var transaction = PreferenceStoreTransaction { snapshot[$0] }
@@ -138,16 +140,18 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         }
     }
 
-    /// Runs `body` holding this store's disk lock and the cross-process file lock.
-    private func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
+    /// Runs `body` holding this store's disk lock and, when it can (or must), the cross-process file lock.
+    private func exclusively<Result>(required: Bool, _ body: () throws -> Result) throws -> Result {
         diskLock.lock()
         defer { diskLock.unlock() }
         if lockDepth > 0 {
+            if required && !holdsFileLock { throw FileSystem.error(.lock, fileLock.path) }
             lockDepth += 1
             defer { lockDepth -= 1 }
             return try body()
         }
-        return try fileLock.withLock {
+        return try fileLock.withLock(required: required) { locked in
+            holdsFileLock = locked
             lockDepth += 1
             defer { lockDepth -= 1 }
             return try body()
@@ -155,31 +159,47 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     }
 
     /// Re-reads the file if it is not the version last seen; returns the keys whose values changed.
-    /// Call it holding the file lock: a damaged file is moved aside, which must not race a writer.
+    /// Call it holding the file lock when possible: a damaged file is moved aside, which must not race a writer.
     private func refreshLocked() throws -> Set<String> {
         let known = state.withLock { $0 }
         guard FileSystem.identity(path) != known.identity || known.identity == nil else { return [] }
-        var fresh = FileContents()
-        if let (data, identity) = try FileSystem.read(path) {
-            do {
-                fresh = FileContents(members: try PreferenceJSON.decode(data), identity: identity)
-            } catch {
-                let aside = try FileSystem.moveAside(path)
-                logger.error(
-                    "Prefs: \(path) is damaged (\(error)); it was moved aside to \(aside), and the store starts empty"
-                )
-            }
-        }
+        let fresh = try readSettled()
         state.withLock { $0 = fresh }
         let keys = Set(known.members.keys).union(fresh.members.keys)
         return keys.filter { known.members[$0] != fresh.members[$0] }
+    }
+
+    /// Reads and parses the file. A file that does not parse may be half-written by a program that
+    /// writes in place (an editor); it is read again until it parses or stays unchanged for a while,
+    /// and only then treated as damaged: moved aside when this store holds the lock, ignored otherwise.
+    private func readSettled() throws -> FileContents {
+        var failure: (any Error)?
+        var previous: FileSystem.Identity?
+        for attempt in 0..<8 {
+            guard let (data, identity) = try FileSystem.read(path) else { return FileContents() }
+            do {
+                return FileContents(members: try PreferenceJSON.decode(data), identity: identity)
+            } catch {
+                failure = error
+                if identity == previous && attempt >= 2 { break }
+                previous = identity
+                Thread.sleep(forTimeInterval: 0.025)
+            }
+        }
+        guard holdsFileLock else {
+            logger.error("Prefs: \(path) is damaged (\(failure!)); reading defaults until a writer moves it aside")
+            return FileContents(members: [:], identity: previous)
+        }
+        let aside = try FileSystem.moveAside(path)
+        logger.error("Prefs: \(path) is damaged (\(failure!)); it was moved aside to \(aside), and the store starts empty")
+        return FileContents()
     }
 
     /// Reacts to a change in the folder: re-reads the file if it is a new version.
     private func refreshAfterEvent() {
         guard FileSystem.identity(path) != state.withLock({ $0.identity }) else { return }
         do {
-            let changed = try exclusively { try refreshLocked() }
+            let changed = try exclusively(required: false) { try refreshLocked() }
             handlers.notify(changed)
         } catch {
             logger.error("Prefs: could not read \(path) after it changed: \(error)")
