@@ -1,5 +1,5 @@
-public import Prefs
 import ExampleSettings
+public import Prefs
 
 /// A feature that reads keys declared in `ExampleSettings`, without knowing where they are stored.
 public struct Greeting: Sendable {

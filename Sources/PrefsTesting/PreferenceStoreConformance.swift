@@ -89,17 +89,24 @@ public enum PreferenceStoreConformance {
         var problems: [String] = []
         if case .some = try store.value(forKey: "removed") { problems.append("removal: 'removed' still has a value") }
         if try store.value(forKey: "kept") != .integer(1) { problems.append("removal: 'kept' lost its value") }
-        if try Set(store.keys()) != ["kept"] { problems.append("removal: keys() is \(try store.keys()), expected [kept]") }
+        if try Set(store.keys()) != ["kept"] {
+            problems.append("removal: keys() is \(try store.keys()), expected [kept]")
+        }
         try store.write(["never-stored": nil])
-        if case .some = try store.value(forKey: "never-stored") { problems.append("removal: removing a missing key stored it") }
+        if case .some = try store.value(forKey: "never-stored") {
+            problems.append("removal: removing a missing key stored it")
+        }
         return problems
     }
 
     static func batchWrite(_ store: any PreferenceStore) throws -> [String] {
-        let batch: PreferenceStoreChanges = Dictionary(uniqueKeysWithValues: (0..<200).map { ("k\($0)", .integer(Int64($0))) })
+        let batch: PreferenceStoreChanges = Dictionary(
+            uniqueKeysWithValues: (0..<200).map { ("k\($0)", .integer(Int64($0))) })
         try store.write(batch)
         var problems = try compare(store, with: batch.compactMapValues { $0 }, check: "batch write")
-        if try Set(store.keys()) != Set(batch.keys) { problems.append("batch write: keys() does not list the 200 keys") }
+        if try Set(store.keys()) != Set(batch.keys) {
+            problems.append("batch write: keys() does not list the 200 keys")
+        }
         return problems
     }
 
@@ -115,7 +122,8 @@ public enum PreferenceStoreConformance {
             Thread.sleep(forTimeInterval: 0.002)
         }
         let seen = reported.withLock { $0 }
-        return seen.isSuperset(of: ["a", "b"]) ? [] : ["change reporting: writes to a and b were reported as \(seen.sorted())"]
+        return seen.isSuperset(of: ["a", "b"])
+            ? [] : ["change reporting: writes to a and b were reported as \(seen.sorted())"]
     }
 
     static func concurrentWriters(_ store: any PreferenceStore) throws -> [String] {
@@ -142,7 +150,9 @@ public enum PreferenceStoreConformance {
             transaction.setValue(.integer(99), forKey: "counter")
             throw Abort()
         }
-        if try store.value(forKey: "counter") != .integer(0) { problems.append("transaction: a thrown body still wrote") }
+        if try store.value(forKey: "counter") != .integer(0) {
+            problems.append("transaction: a thrown body still wrote")
+        }
         try store.transaction { transaction in
             transaction.setValue(.string("y"), forKey: "other")
             if try transaction.value(forKey: "other") != .string("y") {
@@ -160,7 +170,10 @@ public enum PreferenceStoreConformance {
             }
         }
         let final = try store.value(forKey: "counter")
-        if final != .integer(400) { problems.append("transaction: 4 × 100 concurrent increments ended at \(final.map { "\($0)" } ?? "nil"), expected 400") }
+        if final != .integer(400) {
+            problems.append(
+                "transaction: 4 × 100 concurrent increments ended at \(final.map { "\($0)" } ?? "nil"), expected 400")
+        }
         return problems
     }
 

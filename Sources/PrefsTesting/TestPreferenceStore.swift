@@ -63,7 +63,8 @@ public final class TestPreferenceStore: PreferenceStore {
     public var flushCount: Int { state.withLock { $0.flushes } }
     /// Everything the store holds now.
     public var contents: [String: PreferenceValue] {
-        Dictionary(uniqueKeysWithValues: backing.keys().compactMap { key in backing.value(forKey: key).map { (key, $0) } })
+        Dictionary(
+            uniqueKeysWithValues: backing.keys().compactMap { key in backing.value(forKey: key).map { (key, $0) } })
     }
 
     /// Returns the stored value, or throws the failure set with ``failReads(with:)``.
@@ -75,7 +76,9 @@ public final class TestPreferenceStore: PreferenceStore {
         if let failure = state.withLock({ state -> Failure? in
             state.reads += 1
             return state.failReads
-        }) { throw failure }
+        }) {
+            throw failure
+        }
         return backing.value(forKey: key)
     }
 

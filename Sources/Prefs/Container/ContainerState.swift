@@ -76,10 +76,13 @@ struct ContainerState: Sendable {
     /// changed that a reader could see.
     ///
     /// - Parameters:
+    ///   - storedKey: The key whose stored value changed.
+    ///   - newValue: Its new stored value; nil when removed.
     ///   - decoded: The written key path and its new decoded value, cached so the next read needs no decoding.
     ///   - isSameValue: Compares the key path's current decoded value with the written one; when they
     ///     are equal (writing a key's default where nothing was stored) the store is still written but
     ///     nobody is woken.
+    /// - Returns: What to tell the key's observers, or nil.
     mutating func applyChange(
         _ storedKey: StoredKey,
         to newValue: PreferenceValue?,

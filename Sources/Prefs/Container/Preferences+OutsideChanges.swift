@@ -1,4 +1,5 @@
 internal import Logging
+
 extension Preferences {
     /// Brings cached keys in line with what a store holds, after the store reported changes (or
     /// refused a write). Runs on the writer queue, so it never overtakes this container's own writes;

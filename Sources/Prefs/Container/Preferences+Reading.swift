@@ -1,4 +1,5 @@
 internal import Logging
+
 /// A key path resolved to its evaluated key and its place in the stores.
 struct ResolvedKey<Value: Sendable>: Sendable {
     let id: KeyPathID
@@ -23,7 +24,8 @@ extension Preferences {
     public subscript<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> Value {
         get {
             let id = KeyPathID(keyPath: keyPath)
-            let cached = state.withLock { state -> (any AnyObject & Sendable, any KeyPath<Preferences, Int> & Sendable)? in
+            let cached = state.withLock {
+                state -> (any AnyObject & Sendable, any KeyPath<Preferences, Int> & Sendable)? in
                 guard let binding = state.bindings[id], let decoded = binding.decoded else { return nil }
                 return (decoded, binding.observationKeyPath)
             }

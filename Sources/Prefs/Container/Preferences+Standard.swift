@@ -55,7 +55,8 @@ extension FilePreferenceStore {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             configHome = URL(fileURLWithPath: xdg, isDirectory: true)
         } else {
-            configHome = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config", isDirectory: true)
+            configHome = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(
+                ".config", isDirectory: true)
         }
         let app = appID ?? Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName
         return configHome.appendingPathComponent(app, isDirectory: true).appendingPathComponent("preferences.json")

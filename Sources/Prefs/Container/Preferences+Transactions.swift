@@ -1,4 +1,5 @@
 internal import Logging
+
 extension Preferences {
     /// Changes several keys all or nothing.
     ///

@@ -1,4 +1,5 @@
 internal import Logging
+
 extension Preferences {
     /// Writes a value and waits until its store has accepted it.
     ///

@@ -73,7 +73,9 @@ extension PreferenceKeys.Key {
 /// with a default fails to compile with a message that says what to write instead.
 public protocol _OptionalKeyHasNoDefault {}
 
-@available(*, unavailable, message: "an optional key always defaults to nil: declare it without a default, as Key(\"name\")")
+@available(
+    *, unavailable, message: "an optional key always defaults to nil: declare it without a default, as Key(\"name\")"
+)
 extension Optional: _OptionalKeyHasNoDefault {}
 
 extension PreferenceKeys.Key where Value: _OptionalKeyHasNoDefault {

@@ -46,7 +46,8 @@ extension PreferenceKeys {
             store: PreferenceStoreID = .default,
             codec: PreferenceCodec<Value>
         ) {
-            self.init(name: name, defaultValue: defaultValue, storeID: store, encode: codec.encode, decode: codec.decode)
+            self.init(
+                name: name, defaultValue: defaultValue, storeID: store, encode: codec.encode, decode: codec.decode)
         }
 
         /// Creates an optional key, stored with a custom codec, that defaults to nil.

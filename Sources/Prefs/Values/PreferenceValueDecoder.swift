@@ -102,7 +102,9 @@ final class PreferenceValueDecoding: Decoder, SingleValueDecodingContainer {
     }
 
     /// The value of a type that the tree holds directly, or nil for any other type.
-    private static func directValue<T>(_ type: T.Type, from value: PreferenceValue, at codingPath: [any CodingKey])
+    private static func directValue<T>(
+        _ type: T.Type, from value: PreferenceValue, at codingPath: [any CodingKey]
+    )
         throws -> T?
     {
         if type == PreferenceValue.self { return value as? T }
@@ -206,7 +208,9 @@ final class PreferenceValueDecoding: Decoder, SingleValueDecodingContainer {
     }
 
     /// A `dataCorrupted` error for a value of the right kind but not a valid value of the type.
-    static func corrupted(_ problem: String, at codingPath: [any CodingKey], underlyingError: (any Error)? = nil)
+    static func corrupted(
+        _ problem: String, at codingPath: [any CodingKey], underlyingError: (any Error)? = nil
+    )
         -> DecodingError
     {
         DecodingError.dataCorrupted(

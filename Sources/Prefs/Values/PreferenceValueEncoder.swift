@@ -134,8 +134,15 @@ final class PreferenceEncodingState {
 
     /// Encodes `value` at `codingPath`, storing `Date`, `Data`, `URL` and `PreferenceValue` directly.
     ///
-    /// - Parameter allowsNil: Whether nil is allowed here (a keyed container's member, which nil omits).
-    func node<T: Encodable>(for value: T, at codingPath: [any CodingKey], allowsNil: Bool) throws
+    /// - Parameters:
+    ///   - value: The value to encode.
+    ///   - codingPath: Where the value sits in the tree.
+    ///   - allowsNil: Whether nil is allowed here (a keyed container's member, which nil omits).
+    /// - Returns: The encoded node.
+    /// - Throws: What the value's `encode(to:)` throws.
+    func node<T: Encodable>(
+        for value: T, at codingPath: [any CodingKey], allowsNil: Bool
+    ) throws
         -> PreferenceEncodingNode
     {
         if let stored = Self.directValue(value) { return .value(stored) }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Prefs
 import PrefsTesting
 import Testing
+
+@testable import Prefs
 
 @Suite struct ObserverLifetimeTests {
     @Test func cancelledAndReleasedTokensStopObserving() {

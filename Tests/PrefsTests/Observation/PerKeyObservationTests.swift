@@ -27,7 +27,8 @@ import Testing
         prefs[\.count] = 1
         prefs[\.count] = 5
         eventually { changes.count == 2 }
-        #expect(changes.all == [PreferenceChange(oldValue: 0, newValue: 1), PreferenceChange(oldValue: 1, newValue: 5)])
+        #expect(
+            changes.all == [PreferenceChange(oldValue: 0, newValue: 1), PreferenceChange(oldValue: 1, newValue: 5)])
         token.cancel()
     }
 
@@ -150,7 +151,11 @@ import Testing
     @Test func observationTrackingSeesOutsideChanges() {
         let (prefs, store) = makePreferences()
         let fired = Collected<Bool>()
-        withObservationTracking { _ = prefs[\.window] } onChange: { fired.append(true) }
+        withObservationTracking {
+            _ = prefs[\.window]
+        } onChange: {
+            fired.append(true)
+        }
         store.simulateOutsideChange(["window": ["x": 1.0, "y": 0.0, "width": 0.0, "height": 0.0]])
         eventually { fired.count == 1 }
     }

@@ -91,7 +91,10 @@ extension PreferenceKeys {
         let directory = try TemporaryDirectory()
         try "[1, 2]".write(to: directory.file(), atomically: true, encoding: .utf8)
         _ = try FilePreferenceStore(url: directory.file())
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).contains { $0.contains(".corrupt-") })
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.url.path).contains {
+                $0.contains(".corrupt-")
+            })
     }
 
     @Test func aWrongTypedMemberStaysUntouchedThroughUnrelatedWrites() throws {
@@ -129,8 +132,11 @@ extension PreferenceKeys {
         prefs[\.name] = "mine"
         try prefs.flush()
         let counts = Collected<Int>(), names = Collected<String>()
-        let tokens = [prefs.observe(\.count) { counts.append($0.newValue) }, prefs.observe(\.name) { names.append($0.newValue) }]
-        try #"{"count": 42, "name": "mine"}"#.write(to: url, atomically: false, encoding: .utf8)  // in place, like an editor
+        let tokens = [
+            prefs.observe(\.count) { counts.append($0.newValue) }, prefs.observe(\.name) { names.append($0.newValue) },
+        ]
+        // In place, as an editor writes: the store must wait for the file to settle.
+        try #"{"count": 42, "name": "mine"}"#.write(to: url, atomically: false, encoding: .utf8)
         await eventually("hand edit observed") { counts.all == [42] }
         prefs[\.theme] = .dark
         try prefs.flush()

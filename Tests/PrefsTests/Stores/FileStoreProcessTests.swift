@@ -40,7 +40,9 @@ import Testing
             let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
             let a = object?["a"] as? Int, b = object?["b"] as? Int
             #expect(a != nil && a == b, "round \(round): a = \(String(describing: a)), b = \(String(describing: b))")
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.contains("corrupt") }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter {
+                $0.contains("corrupt")
+            }
             #expect(leftovers.isEmpty)
         }
     }

@@ -13,7 +13,10 @@ final class ChildProcess: @unchecked Sendable {
 
     /// The helper executable, built next to the test bundle.
     static var helperURL: URL {
-        URL(fileURLWithPath: Compiler.modulesDirectory.deletingLastPathComponent().appendingPathComponent("PrefsTestHelper").path)
+        URL(
+            fileURLWithPath: Compiler.modulesDirectory.deletingLastPathComponent().appendingPathComponent(
+                "PrefsTestHelper"
+            ).path)
     }
 
     init(_ arguments: [String]) throws {

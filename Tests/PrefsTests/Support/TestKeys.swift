@@ -1,6 +1,6 @@
 import Foundation
-import PrefsTesting
 import Prefs
+import PrefsTesting
 
 enum Theme: String, Sendable, CaseIterable { case system, light, dark }
 enum Level: Int, Sendable, Codable { case low = 1, high = 9 }
@@ -80,7 +80,9 @@ extension PreferenceKeys {
 }
 
 /// A fresh container on a fresh in-memory store, with the store to inspect.
-func makePreferences(_ values: [String: PreferenceValue] = [:], keyPrefix: String = "") -> (Preferences, TestPreferenceStore) {
+func makePreferences(
+    _ values: [String: PreferenceValue] = [:], keyPrefix: String = ""
+) -> (Preferences, TestPreferenceStore) {
     let store = TestPreferenceStore(values)
     return (Preferences(store: store, keyPrefix: keyPrefix), store)
 }

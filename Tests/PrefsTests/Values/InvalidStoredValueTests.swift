@@ -7,7 +7,9 @@ import Testing
 /// A stored value of the wrong type or one that fails to decode never crashes: reads return the
 /// default, the stored data stays untouched, and the problem is reported once.
 @Suite struct InvalidStoredValueTests {
-    private func makeLogged(_ values: [String: PreferenceValue]) -> (Preferences, TestPreferenceStore, CapturingLogHandler.Messages) {
+    private func makeLogged(
+        _ values: [String: PreferenceValue]
+    ) -> (Preferences, TestPreferenceStore, CapturingLogHandler.Messages) {
         let store = TestPreferenceStore(values)
         let (logger, messages) = CapturingLogHandler.logger()
         return (Preferences(store: store, logger: logger), store, messages)

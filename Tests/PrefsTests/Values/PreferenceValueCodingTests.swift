@@ -212,7 +212,9 @@ private func roundTrip<T: Codable & Equatable>(_ value: T, expecting tree: Prefe
     }
 
     @Test func wrongKindsAreTypeMismatches() throws {
-        let tree: PreferenceValue = ["title": "T", "size": ["width": "wide", "height": 1], "opacity": 1, "pinned": true]
+        let tree: PreferenceValue = [
+            "title": "T", "size": ["width": "wide", "height": 1], "opacity": 1, "pinned": true,
+        ]
         let member = try #require(throws: DecodingError.self) { try decoder.decode(Window.self, from: tree) }
         guard case .typeMismatch(let type, let context) = member else {
             Issue.record("expected typeMismatch, got \(member)")

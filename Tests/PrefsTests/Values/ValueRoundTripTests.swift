@@ -31,14 +31,19 @@ import Testing
     }
 
     @Test func everyIntegerWidthAtItsExtremes() throws {
-        try roundTrip(\.int8, .min); try roundTrip(\.int8, .max)
+        try roundTrip(\.int8, .min)
+        try roundTrip(\.int8, .max)
         try roundTrip(\.uint8, .max)
-        try roundTrip(\.int16, .min); try roundTrip(\.int16, .max)
+        try roundTrip(\.int16, .min)
+        try roundTrip(\.int16, .max)
         try roundTrip(\.uint16, .max)
-        try roundTrip(\.int32, .min); try roundTrip(\.int32, .max)
+        try roundTrip(\.int32, .min)
+        try roundTrip(\.int32, .max)
         try roundTrip(\.uint32, .max)
-        try roundTrip(\.int64, .min); try roundTrip(\.int64, .max)
-        try roundTrip(\.uint64, .max); try roundTrip(\.uint64, 0)
+        try roundTrip(\.int64, .min)
+        try roundTrip(\.int64, .max)
+        try roundTrip(\.uint64, .max)
+        try roundTrip(\.uint64, 0)
         try roundTrip(\.uint, .max)
     }
 

@@ -1,4 +1,5 @@
 internal import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,9 +16,13 @@ final class FileLock: Sendable {
 
     /// Runs `body` holding the lock exclusively.
     ///
-    /// - Parameter required: Whether to fail when the lock file cannot be opened (a read-only folder,
-    ///   another user's file). Readers pass false and run unlocked then: writers replace the file
-    ///   atomically, so reading needs no lock; `body` learns whether it holds the lock.
+    /// - Parameters:
+    ///   - required: Whether to fail when the lock file cannot be opened (a read-only folder,
+    ///     another user's file). Readers pass false and run unlocked then: writers replace the file
+    ///     atomically, so reading needs no lock.
+    ///   - body: The work to do; it learns whether it holds the lock.
+    /// - Returns: What `body` returns.
+    /// - Throws: A lock error when `required` and the lock cannot be taken, or what `body` throws.
     func withLock<Result>(required: Bool, _ body: (_ locked: Bool) throws -> Result) throws -> Result {
         var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         if descriptor < 0, errno == EACCES || errno == EROFS { descriptor = open(path, O_RDONLY | O_CLOEXEC) }

@@ -191,7 +191,8 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
             return FileContents(members: [:], identity: previous)
         }
         let aside = try FileSystem.moveAside(path)
-        logger.error("Prefs: \(path) is damaged (\(failure!)); it was moved aside to \(aside), and the store starts empty")
+        logger.error(
+            "Prefs: \(path) is damaged (\(failure!)); it was moved aside to \(aside), and the store starts empty")
         return FileContents()
     }
 

@@ -1,5 +1,6 @@
 internal import Dispatch
 internal import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -23,7 +24,8 @@ final class FileWatcher: @unchecked Sendable {
         #if canImport(Glibc)
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { throw FileSystem.error(.watch, directory) }
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
+        let mask = UInt32(
+            IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
         guard inotify_add_watch(descriptor, directory, mask) >= 0 else {
             close(descriptor)
             throw FileSystem.error(.watch, directory)
@@ -63,7 +65,8 @@ final class FileWatcher: @unchecked Sendable {
                     return (Int(event.len), event.mask)
                 }
                 let nameStart = offset + MemoryLayout<inotify_event>.size
-                let eventName = String(decoding: buffer[nameStart..<nameStart + length].prefix { $0 != 0 }, as: UTF8.self)
+                let eventName = String(
+                    decoding: buffer[nameStart..<nameStart + length].prefix { $0 != 0 }, as: UTF8.self)
                 if eventName == name || mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_Q_OVERFLOW) != 0 {
                     mentioned = true
                 }

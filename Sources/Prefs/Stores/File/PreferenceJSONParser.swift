@@ -39,9 +39,15 @@ struct PreferenceJSONParser {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expect("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expect("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expect("null"); return nil
+        case UInt8(ascii: "t"):
+            try expect("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expect("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expect("null")
+            return nil
         default: return try parseNumber()
         }
     }
@@ -56,14 +62,19 @@ struct PreferenceJSONParser {
         }
         while true {
             skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+                throw fail("expected a member name")
+            }
             let key = try parseString()
             skipWhitespace()
             try expect(":")
             if let value = try parseValue() { members[key] = value }
             skipWhitespace()
             guard position < bytes.count else { throw fail("unterminated object") }
-            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
             try expect("}")
             return PreferenceJSON.special(members) ?? .dictionary(members)
         }
@@ -82,7 +93,10 @@ struct PreferenceJSONParser {
             elements.append(element)
             skipWhitespace()
             guard position < bytes.count else { throw fail("unterminated array") }
-            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                continue
+            }
             try expect("]")
             return .array(elements)
         }
@@ -92,7 +106,10 @@ struct PreferenceJSONParser {
         position += 1
         var scalars = String.UnicodeScalarView()
         var run: [UInt8] = []
-        func flush() { scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars); run = [] }
+        func flush() {
+            scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
+            run = []
+        }
         while position < bytes.count {
             let byte = bytes[position]
             position += 1
