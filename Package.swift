@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -7,16 +7,52 @@ let package = Package(
     products: [
         .library(name: "Prefs", targets: ["Prefs"]),
         .library(name: "PrefsTesting", targets: ["PrefsTesting"]),
+        .library(name: "PrefsCombine", targets: ["PrefsCombine"]),
+        .library(name: "PrefsCommand", targets: ["PrefsCommand"]),
+        .library(name: "PrefsPostgres", targets: ["PrefsPostgres"]),
+        .executable(name: "prefs", targets: ["prefs"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2")
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
+        // The core: keys, values, stores, the container, observation, property wrappers.
         .target(
             name: "Prefs",
             dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
+        // The store conformance suite and test helpers, for users' own tests.
         .target(name: "PrefsTesting", dependencies: ["Prefs"]),
+        // Combine publishers: Combine on Apple platforms, OpenCombine elsewhere.
+        .target(
+            name: "PrefsCombine",
+            dependencies: [
+                "Prefs",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        // An ArgumentParser command that apps embed to read and write their own typed keys.
+        .target(
+            name: "PrefsCommand",
+            dependencies: ["Prefs", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // The `prefs` inspector: `defaults` for preference files.
+        .executableTarget(
+            name: "prefs",
+            dependencies: ["Prefs", "PrefsCommand", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // The fleet store on PostgreSQL, kept out of the core.
+        .target(
+            name: "PrefsPostgres",
+            dependencies: [
+                "Prefs",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
 
         // The example: an interface module that declares keys, a feature module that reads them
         // without seeing any store, and the executable that decides where they are stored.
@@ -37,6 +73,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(name: "PrefsCombineTests", dependencies: ["Prefs", "PrefsCombine", "PrefsTesting"]),
+        .testTarget(name: "PrefsCommandTests", dependencies: ["Prefs", "PrefsCommand", "PrefsTesting", "prefs"]),
+        .testTarget(name: "PrefsPostgresTests", dependencies: ["Prefs", "PrefsPostgres", "PrefsTesting"]),
     ]
 )
 

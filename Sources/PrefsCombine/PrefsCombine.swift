@@ -1,0 +1,1 @@
+// PrefsCombine: publishers for per-key changes (issue 10).

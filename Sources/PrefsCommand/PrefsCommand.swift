@@ -1,0 +1,1 @@
+// PrefsCommand: the embeddable ArgumentParser command (issue 6).

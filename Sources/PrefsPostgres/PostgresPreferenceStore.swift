@@ -1,0 +1,1 @@
+// PrefsPostgres: the fleet store (issue 8).

@@ -1,0 +1,2 @@
+// The `prefs` inspector (issue 6).
+print("prefs: not built yet")
