@@ -1,6 +1,5 @@
 import Foundation
 public import Prefs
-import Synchronization
 
 /// The checks every ``PreferenceStore`` must pass; run them against your own store from any test framework.
 ///
@@ -111,7 +110,7 @@ public enum PreferenceStoreConformance {
     }
 
     static func changeReporting(_ store: any PreferenceStore) throws -> [String] {
-        let reported = Mutex<Set<String>>([])
+        let reported = Lock<Set<String>>([])
         let token = store.observeChanges { keys in reported.withLock { $0.formUnion(keys) } }
         defer { token.cancel() }
         try store.write(["a": .integer(1), "b": .string("x")])
@@ -127,7 +126,7 @@ public enum PreferenceStoreConformance {
     }
 
     static func concurrentWriters(_ store: any PreferenceStore) throws -> [String] {
-        let errors = Mutex<[String]>([])
+        let errors = Lock<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { writer in
             for index in 0..<50 {
                 do {

@@ -1,5 +1,4 @@
 public import Prefs
-import Synchronization
 
 /// A store for tests: in memory, counting the calls it gets, and able to simulate outside changes
 /// and failures.
@@ -31,7 +30,7 @@ public final class TestPreferenceStore: PreferenceStore {
     }
 
     private let backing: InMemoryPreferenceStore
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Creates a store holding the given values.
     ///

@@ -6,8 +6,9 @@ extension Preferences {
     /// ```
     ///
     /// The observer is never called for another key, nor for a write that leaves the value unchanged.
-    /// It runs outside every lock, on the thread that made the change (for an outside change, the
-    /// container's writer queue), one change at a time and in order; it may read and write any key.
+    /// It runs outside every lock, one change at a time and in the order the changes were made: on
+    /// the thread that made the change, or on the thread already delivering earlier changes (for an
+    /// outside change, the container's writer queue). It may read and write any key.
     ///
     /// - Parameters:
     ///   - keyPath: The key.

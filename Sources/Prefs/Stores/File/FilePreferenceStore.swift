@@ -1,8 +1,8 @@
 public import Foundation
 public import Logging
 
-/// A durable store in one JSON file: the default on Linux, and the store for settings that must
-/// not be lost on any platform.
+/// A durable store in one JSON file: the store of ``Preferences/standard``, and the store for
+/// settings that must not be lost on any platform.
 ///
 /// ```swift
 /// let prefs = Preferences(store: try FilePreferenceStore(url: settingsURL))
