@@ -14,9 +14,12 @@ import Glibc
 //   increment FILE N           update { $0 += 1 } on "counter" N times, then flush
 //   set FILE KEY INT           set one key and flush
 //   set-as-nobody FILE KEY INT drop to uid 65534 first, then `try set`; exit 3 on an error, printing it
+//   read-renamed FILE          read "theme_v2" (formerly "theme_v1") and print it
+//   migrate FILE               run the migration steps "one" and "two" (each increments "runs.<step>")
 
 extension PreferenceKeys {
     subscript(int name: String) -> Key<Int> { Key(name, default: 0) }
+    var renamed: Key<String> { Key("theme_v2", default: "none", formerNames: ["theme_v1"]) }
 }
 
 /// Writes a line to stdout unbuffered, so the parent sees it before a SIGKILL.
@@ -72,6 +75,15 @@ default:
         for _ in 0..<Int(arguments[3])! { prefs.update(\.[int: "counter"]) { $0 += 1 } }
         try prefs.flush()
         say("done")
+    case "read-renamed":
+        say("value \(prefs[\.renamed])")
+    case "migrate":
+        let steps = ["one", "two"].map { step in
+            PreferenceMigration(step) { tx in tx[\.[int: "runs.\(step)"]] += 1 }
+        }
+        let ran = try prefs.migrate(steps)
+        try prefs.flush()
+        say("ran \(ran.joined(separator: ","))")
     case "set":
         try prefs.set(\.[int: arguments[3]], Int(arguments[4])!)
         say("done")

@@ -40,6 +40,10 @@ struct Observer: Sendable {
 /// The cached stored value of one key, and who depends on it.
 struct StoredEntry: Sendable {
     var value: PreferenceValue?
+    /// A value from an override layer that shadows the stored one; nil when the key is not overridden.
+    var override: PreferenceOverride?
+    /// What readers see: the override if there is one, else the stored value.
+    var visibleValue: PreferenceValue? { override?.value ?? value }
     var keyPaths: [KeyPathID] = []
     var observers: [UInt64: Observer] = [:]
     let observationKeyPath: any KeyPath<Preferences, Int> & Sendable
@@ -47,6 +51,7 @@ struct StoredEntry: Sendable {
 
 /// A change to hand to observers once the lock is released.
 struct Delivery: Sendable {
+    let storedKey: StoredKey
     let observers: [Observer]
     let old: PreferenceValue?
     let new: PreferenceValue?
@@ -69,6 +74,8 @@ struct ContainerState: Sendable {
     var deliveries: [Delivery] = []
     var isDelivering = false
     var nextObserverID: UInt64 = 0
+    /// Observers of every key (``Preferences/changedKeys()``), told each changed key's name.
+    var keyObservers: [UInt64: Observer] = [:]
     /// Observers removed before they were added (an async sequence cancelled while it was being set up).
     var retiredObserverIDs: Set<UInt64> = []
 
@@ -91,6 +98,7 @@ struct ContainerState: Sendable {
     ) -> Delivery? {
         guard let entry = entries[storedKey], entry.value != newValue else { return nil }
         entries[storedKey]!.value = newValue
+        if entry.override != nil { return nil }  // the visible value is the override's, which did not change
         var unchangedForReaders = false
         if let (id, box) = decoded {
             if let isSameValue, let current = bindings[id]?.decoded, entry.keyPaths.count == 1 {
@@ -103,6 +111,7 @@ struct ContainerState: Sendable {
         }
         if unchangedForReaders { return nil }
         return Delivery(
+            storedKey: storedKey,
             observers: Array(entry.observers.values),
             old: entry.value,
             new: newValue,

@@ -8,9 +8,17 @@ extension Preferences {
         let store = stores[storeID]!
         let cachedKeys = state.withLock { state -> [StoredKey] in
             state.outsideChangeCount &+= 1
-            return keys.map { StoredKey(storeID: storeID, name: $0) }.filter {
-                state.entries[$0] != nil && !state.hasPendingWrite($0)
+            let changed = keys.map { StoredKey(storeID: storeID, name: $0) }.filter { !state.hasPendingWrite($0) }
+            guard state.keyObservers.isEmpty else {
+                // Someone watches every key: start caching the unknown ones, so they can be compared.
+                for storedKey in changed where state.entries[storedKey] == nil {
+                    state.entries[storedKey] = StoredEntry(
+                        value: nil, observationKeyPath: \Preferences.[observing: storedKey]
+                    )
+                }
+                return changed
             }
+            return changed.filter { state.entries[$0] != nil }
         }
         guard !cachedKeys.isEmpty else { return }
         var current: [(StoredKey, PreferenceValue?)] = []

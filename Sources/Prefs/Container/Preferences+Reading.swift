@@ -57,6 +57,8 @@ extension Preferences {
         let storedKey = StoredKey(storeID: key.storeID, name: keyPrefix + key.name)
         let store = store(for: storedKey)
         let observationKeyPath: any KeyPath<Preferences, Int> & Sendable = \Preferences.[observing: storedKey]
+        moveFormerValue(of: key, to: storedKey, in: store)
+        let override = overrideValue(for: key)
         while true {
             let seen = state.withLock { state -> UInt64? in
                 state.entries[storedKey] == nil ? state.outsideChangeCount : nil
@@ -73,7 +75,9 @@ extension Preferences {
             let done = state.withLock { state -> Bool in
                 if state.entries[storedKey] == nil {
                     guard seen == state.outsideChangeCount else { return false }
-                    state.entries[storedKey] = StoredEntry(value: loaded, observationKeyPath: observationKeyPath)
+                    state.entries[storedKey] = StoredEntry(
+                        value: loaded, override: override, observationKeyPath: observationKeyPath
+                    )
                 }
                 if state.bindings[id] == nil {
                     state.bindings[id] = KeyBinding(
@@ -96,10 +100,10 @@ extension Preferences {
                 _ = resolve(resolved.id.keyPath as! KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>)
                 continue
             }
-            let value = decodeReporting(entry.value, resolved)
+            let value = decodeReporting(entry.visibleValue, resolved)
             let cached = state.withLock { state -> Bool in
                 // Cache the decoded value only if the stored value did not change while decoding.
-                guard state.entries[resolved.storedKey]?.value == entry.value else { return false }
+                guard state.entries[resolved.storedKey]?.visibleValue == entry.visibleValue else { return false }
                 state.bindings[resolved.id]?.decoded = DecodedValue(value)
                 return true
             }

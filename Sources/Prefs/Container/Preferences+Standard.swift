@@ -3,6 +3,44 @@ internal import Logging
 
 extension Preferences {
     private static let standardContainer = Lock<Preferences?>(nil)
+    @TaskLocal private static var taskStandard: Preferences?
+
+    /// Runs `body` with ``standard`` (and so every ``Preference`` wrapper without an explicit
+    /// container) bound to `preferences`, in this task and the tasks it creates, and nowhere else:
+    /// tests and previews stay isolated from each other, even when they run in parallel.
+    ///
+    /// ```swift
+    /// @Test func greetsTheWorld() {
+    ///     Preferences.withStandard(Preferences(store: InMemoryPreferenceStore())) {
+    ///         Settings.showHelloWorld = true
+    ///         #expect(Greeting().message() == "Hello, world!")
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - preferences: The container to use.
+    ///   - body: The code to run.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    public static func withStandard<Result>(_ preferences: Preferences, _ body: () throws -> Result) rethrows -> Result
+    {
+        try $taskStandard.withValue(preferences, operation: body)
+    }
+
+    /// Runs async `body` with ``standard`` bound to `preferences` in this task and its child tasks.
+    ///
+    /// - Parameters:
+    ///   - preferences: The container to use.
+    ///   - body: The code to run.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    public static func withStandard<Result>(
+        _ preferences: Preferences,
+        _ body: () async throws -> Result
+    ) async rethrows -> Result {
+        try await $taskStandard.withValue(preferences, operation: body)
+    }
 
     /// The process-wide container that every ``Preference`` wrapper uses unless told otherwise.
     ///
@@ -19,7 +57,8 @@ extension Preferences {
     /// ```
     public static var standard: Preferences {
         get {
-            standardContainer.withLock { container in
+            if let taskStandard { return taskStandard }
+            return standardContainer.withLock { container in
                 if let container { return container }
                 let created = makeStandard()
                 container = created

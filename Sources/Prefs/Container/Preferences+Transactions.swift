@@ -64,7 +64,7 @@ extension Preferences {
         }
     }
 
-    private func runTransaction<Result>(
+    func runTransaction<Result>(
         on storeIDs: [PreferenceStoreID],
         _ body: (inout PreferencesTransaction) throws -> Result
     ) throws -> Result {

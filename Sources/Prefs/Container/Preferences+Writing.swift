@@ -62,8 +62,10 @@ extension Preferences {
     /// Updates the cache, queues the write for the store and wakes the key's observers.
     private func commit<Value>(_ resolved: ResolvedKey<Value>, _ value: PreferenceValue?, decodedValue: Value) {
         let storedKey = resolved.storedKey
+        var shadowingOverride: PreferenceSource?
         let scheduleDrain = state.withLock { state -> Bool in
             guard state.entries[storedKey]?.value != value else { return false }
+            shadowingOverride = state.entries[storedKey]?.override?.source
             let delivery = state.applyChange(storedKey, to: value, decoded: (resolved.id, DecodedValue(decodedValue))) {
                 areEqual(unsafeDowncast($0 as AnyObject, to: DecodedValue<Value>.self).value, decodedValue)
             }
@@ -73,6 +75,10 @@ extension Preferences {
             return !state.isDrainScheduled
         }
         if scheduleDrain { writer.async { self.drainPendingWrites() } }
+        if let shadowingOverride {
+            logger.notice(
+                "Prefs: '\(storedKey)' was stored, but readers keep seeing the override from \(shadowingOverride)")
+        }
         deliverQueuedChanges()
     }
 
@@ -123,10 +129,15 @@ extension Preferences {
                 return state.deliveries
             }
             if batch.isEmpty { return }
+            let keyObservers = state.withLock { Array($0.keyObservers.values) }
             for delivery in batch {
                 observationRegistrar.willSet(self, keyPath: delivery.observationKeyPath)
                 observationRegistrar.didSet(self, keyPath: delivery.observationKeyPath)
                 for observer in delivery.observers { observer.notify(delivery.old, delivery.new) }
+                if !keyObservers.isEmpty, delivery.storedKey.name.hasPrefix(keyPrefix) {
+                    let name = PreferenceValue.string(String(delivery.storedKey.name.dropFirst(keyPrefix.count)))
+                    for observer in keyObservers { observer.notify(nil, name) }
+                }
             }
         }
     }

@@ -21,6 +21,8 @@ public final class Preferences: Sendable {
     let stores: [PreferenceStoreID: any PreferenceStore]
     /// Prepended to every key's name in the stores.
     public let keyPrefix: String
+    /// Read-only layers above the stores, highest first.
+    public let overrides: [PreferenceOverrideLayer]
     let logger: Logger
     let state = Lock(ContainerState())
     let observationRegistrar = ObservationRegistrar()
@@ -32,13 +34,15 @@ public final class Preferences: Sendable {
     /// - Parameters:
     ///   - store: The store for keys of ``PreferenceStoreID/default``.
     ///   - keyPrefix: Prepended to every key's name in the store, for example `"com.example.app."`.
+    ///   - overrides: Read-only layers above the store, highest first (see ``PreferenceOverrideLayer``).
     ///   - logger: Where problems are reported (undecodable stored values, failed writes).
     public convenience init(
         store: some PreferenceStore,
         keyPrefix: String = "",
+        overrides: [PreferenceOverrideLayer] = [],
         logger: Logger = Logger(label: "Prefs")
     ) {
-        self.init(stores: [.default: store], keyPrefix: keyPrefix, logger: logger)
+        self.init(stores: [.default: store], keyPrefix: keyPrefix, overrides: overrides, logger: logger)
     }
 
     /// Creates a container with several stores; each key names the store that holds it.
@@ -50,14 +54,17 @@ public final class Preferences: Sendable {
     /// - Parameters:
     ///   - stores: A store for every ``PreferenceStoreID`` the app's keys use.
     ///   - keyPrefix: Prepended to every key's name in the stores.
+    ///   - overrides: Read-only layers above the stores, highest first (see ``PreferenceOverrideLayer``).
     ///   - logger: Where problems are reported.
     public init(
         stores: [PreferenceStoreID: any PreferenceStore],
         keyPrefix: String = "",
+        overrides: [PreferenceOverrideLayer] = [],
         logger: Logger = Logger(label: "Prefs")
     ) {
         self.stores = stores
         self.keyPrefix = keyPrefix
+        self.overrides = overrides
         self.logger = logger
         self.writer = SerialWriter(label: "Prefs.writer")
         for (storeID, store) in stores {
@@ -74,6 +81,7 @@ public final class Preferences: Sendable {
         ExitFlush.unregister(ObjectIdentifier(self))
         let finishers = state.withLock { state in
             state.entries.values.flatMap { $0.observers.values.compactMap(\.finish) }
+                + state.keyObservers.values.compactMap(\.finish)
         }
         for finish in finishers { finish() }
     }

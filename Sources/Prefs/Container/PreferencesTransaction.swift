@@ -47,6 +47,36 @@ public struct PreferencesTransaction {
         storeTransactions[storedKey.storeID]!.setValue(nil, forKey: storedKey.name)
     }
 
+    /// Reads a value by its stored name (without the container's prefix), for keys that are no longer
+    /// declared; a migration step's way to reach old data.
+    ///
+    /// - Parameters:
+    ///   - name: The stored name.
+    ///   - store: The store.
+    /// - Returns: The stored value, or nil.
+    public mutating func value(named name: String, in store: PreferenceStoreID = .default) -> PreferenceValue? {
+        let storedKey = StoredKey(storeID: store, name: prefs.keyPrefix + name)
+        do {
+            return try transaction(for: storedKey).value(forKey: storedKey.name)
+        } catch {
+            if failure == nil { failure = error }
+            return nil
+        }
+    }
+
+    /// Writes or removes a value by its stored name (without the container's prefix).
+    ///
+    /// - Parameters:
+    ///   - value: The new value; nil removes it.
+    ///   - name: The stored name.
+    ///   - store: The store.
+    public mutating func setValue(_ value: PreferenceValue?, named name: String, in store: PreferenceStoreID = .default)
+    {
+        let storedKey = StoredKey(storeID: store, name: prefs.keyPrefix + name)
+        _ = transaction(for: storedKey)
+        storeTransactions[store]!.setValue(value, forKey: storedKey.name)
+    }
+
     private func transaction(for storedKey: StoredKey) -> PreferenceStoreTransaction {
         guard let transaction = storeTransactions[storedKey.storeID] else {
             _ = prefs.store(for: storedKey)  // a store the container lacks: a programmer error with a message

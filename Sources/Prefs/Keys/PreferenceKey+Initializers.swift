@@ -5,8 +5,11 @@ extension PreferenceKeys.Key where Value: PreferenceStorable {
     ///   - name: The stored name.
     ///   - defaultValue: The value returned while nothing valid is stored.
     ///   - store: The store that holds the key.
-    public init(_ name: String, default defaultValue: Value, store: PreferenceStoreID = .default) {
-        self.init(name, default: defaultValue, store: store, codec: .storable)
+    ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    public init(
+        _ name: String, default defaultValue: Value, store: PreferenceStoreID = .default, formerNames: [String] = []
+    ) {
+        self.init(name, default: defaultValue, store: store, codec: .storable, formerNames: formerNames)
     }
 }
 
@@ -17,8 +20,11 @@ extension PreferenceKeys.Key where Value: RawRepresentable, Value.RawValue: Pref
     ///   - name: The stored name.
     ///   - defaultValue: The value returned while nothing valid is stored.
     ///   - store: The store that holds the key.
-    public init(_ name: String, default defaultValue: Value, store: PreferenceStoreID = .default) {
-        self.init(name, default: defaultValue, store: store, codec: .rawValue)
+    ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    public init(
+        _ name: String, default defaultValue: Value, store: PreferenceStoreID = .default, formerNames: [String] = []
+    ) {
+        self.init(name, default: defaultValue, store: store, codec: .rawValue, formerNames: formerNames)
     }
 }
 
@@ -30,8 +36,11 @@ extension PreferenceKeys.Key where Value: RawRepresentable & PreferenceStorable,
     ///   - name: The stored name.
     ///   - defaultValue: The value returned while nothing valid is stored.
     ///   - store: The store that holds the key.
-    public init(_ name: String, default defaultValue: Value, store: PreferenceStoreID = .default) {
-        self.init(name, default: defaultValue, store: store, codec: .storable)
+    ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    public init(
+        _ name: String, default defaultValue: Value, store: PreferenceStoreID = .default, formerNames: [String] = []
+    ) {
+        self.init(name, default: defaultValue, store: store, codec: .storable, formerNames: formerNames)
     }
 }
 
@@ -41,9 +50,12 @@ extension PreferenceKeys.Key {
     /// - Parameters:
     ///   - name: The stored name.
     ///   - store: The store that holds the key.
-    public init<Wrapped: PreferenceStorable>(_ name: String, store: PreferenceStoreID = .default)
+    ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    public init<Wrapped: PreferenceStorable>(
+        _ name: String, store: PreferenceStoreID = .default, formerNames: [String] = []
+    )
     where Value == Wrapped? {
-        self.init(name, store: store, codec: PreferenceCodec<Wrapped>.storable)
+        self.init(name, store: store, codec: PreferenceCodec<Wrapped>.storable, formerNames: formerNames)
     }
 
     /// Creates an optional `RawRepresentable` key that defaults to nil.
@@ -51,9 +63,12 @@ extension PreferenceKeys.Key {
     /// - Parameters:
     ///   - name: The stored name.
     ///   - store: The store that holds the key.
-    public init<Wrapped: RawRepresentable>(_ name: String, store: PreferenceStoreID = .default)
+    ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    public init<Wrapped: RawRepresentable>(
+        _ name: String, store: PreferenceStoreID = .default, formerNames: [String] = []
+    )
     where Value == Wrapped?, Wrapped.RawValue: PreferenceStorable {
-        self.init(name, store: store, codec: PreferenceCodec<Wrapped>.rawValue)
+        self.init(name, store: store, codec: PreferenceCodec<Wrapped>.rawValue, formerNames: formerNames)
     }
 
     /// Creates an optional key for a type that is both `RawRepresentable` and ``PreferenceStorable``.
@@ -61,9 +76,12 @@ extension PreferenceKeys.Key {
     /// - Parameters:
     ///   - name: The stored name.
     ///   - store: The store that holds the key.
-    public init<Wrapped: RawRepresentable & PreferenceStorable>(_ name: String, store: PreferenceStoreID = .default)
+    ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    public init<Wrapped: RawRepresentable & PreferenceStorable>(
+        _ name: String, store: PreferenceStoreID = .default, formerNames: [String] = []
+    )
     where Value == Wrapped?, Wrapped.RawValue: PreferenceStorable {
-        self.init(name, store: store, codec: PreferenceCodec<Wrapped>.storable)
+        self.init(name, store: store, codec: PreferenceCodec<Wrapped>.storable, formerNames: formerNames)
     }
 }
 
@@ -85,7 +103,10 @@ extension PreferenceKeys.Key where Value: _OptionalKeyHasNoDefault {
     ///   - name: The stored name.
     ///   - defaultValue: Not allowed for optional keys.
     ///   - store: The store that holds the key.
-    public init(_ name: String, default defaultValue: Value, store: PreferenceStoreID = .default) {
+    ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    public init(
+        _ name: String, default defaultValue: Value, store: PreferenceStoreID = .default, formerNames: [String] = []
+    ) {
         fatalError("unreachable: Optional's conformance to _OptionalKeyHasNoDefault is unavailable")
     }
 }

@@ -21,10 +21,15 @@ extension PreferenceKeys {
         public let defaultValue: Value
         /// The store that holds this key.
         public let storeID: PreferenceStoreID
+        /// Names the key was stored under before, newest first: a value found under one of them (and
+        /// none under ``name``) is moved to ``name`` the first time a container uses the key.
+        public let formerNames: [String]
         /// Turns a value into its stored form; nil removes the stored value (optional keys set to nil).
         let encodeValue: @Sendable (Value) throws -> PreferenceValue?
-        /// Turns a stored value back into a value.
+        /// Turns a stored value back into a value, completing a stored tree that lacks members.
         let decodeValue: @Sendable (PreferenceValue) throws -> Value
+        /// Turns a stored value back into a value as it is (with upgrades from older types).
+        let decodeExactly: @Sendable (PreferenceValue) throws -> Value
 
         /// Creates a key whose values are stored with a custom codec.
         ///
@@ -40,14 +45,18 @@ extension PreferenceKeys {
         ///   - defaultValue: The value returned while nothing valid is stored.
         ///   - store: The store that holds the key.
         ///   - codec: How values are converted to and from their stored form.
+        ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
         public init(
             _ name: String,
             default defaultValue: Value,
             store: PreferenceStoreID = .default,
-            codec: PreferenceCodec<Value>
+            codec: PreferenceCodec<Value>,
+            formerNames: [String] = []
         ) {
             self.init(
-                name: name, defaultValue: defaultValue, storeID: store, encode: codec.encode, decode: codec.decode)
+                name: name, defaultValue: defaultValue, storeID: store, formerNames: formerNames,
+                encode: codec.encode, decode: codec.decode
+            )
         }
 
         /// Creates an optional key, stored with a custom codec, that defaults to nil.
@@ -56,25 +65,34 @@ extension PreferenceKeys {
         ///   - name: The stored name.
         ///   - store: The store that holds the key.
         ///   - codec: How non-nil values are converted to and from their stored form.
-        public init<Wrapped>(_ name: String, store: PreferenceStoreID = .default, codec: PreferenceCodec<Wrapped>)
-        where Value == Wrapped? {
-            self.init(name: name, defaultValue: nil, storeID: store, encode: { try $0.map(codec.encode) }) {
-                try codec.decode($0)
-            }
+        ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+        public init<Wrapped>(
+            _ name: String,
+            store: PreferenceStoreID = .default,
+            codec: PreferenceCodec<Wrapped>,
+            formerNames: [String] = []
+        ) where Value == Wrapped? {
+            self.init(
+                name: name, defaultValue: nil, storeID: store, formerNames: formerNames,
+                encode: { try $0.map(codec.encode) }, decode: { try codec.decode($0) }
+            )
         }
 
         init(
             name: String,
             defaultValue: Value,
             storeID: PreferenceStoreID,
+            formerNames: [String],
             encode: @escaping @Sendable (Value) throws -> PreferenceValue?,
             decode: @escaping @Sendable (PreferenceValue) throws -> Value
         ) {
             self.name = name
             self.defaultValue = defaultValue
             self.storeID = storeID
+            self.formerNames = formerNames
             self.encodeValue = encode
-            self.decodeValue = decode
+            self.decodeExactly = decode
+            self.decodeValue = Self.fillingMissingMembers(decode, from: try? encode(defaultValue))
         }
     }
 }

@@ -72,7 +72,7 @@ extension Preferences {
             if let decoded = state.bindings[resolved.id]?.decoded {
                 continuation.yield(unsafeDowncast(decoded as AnyObject, to: DecodedValue<Value>.self).value)
             } else {
-                continuation.yield(key.decodedOrDefault(state.entries[resolved.storedKey]?.value))
+                continuation.yield(key.decodedOrDefault(state.entries[resolved.storedKey]?.visibleValue))
             }
         } notify: { old, new in
             let newValue = key.decodedOrDefault(new)

@@ -77,7 +77,7 @@ final class ChildProcess: @unchecked Sendable {
 }
 
 /// A temporary folder for one test, removed afterwards.
-struct TemporaryDirectory: ~Copyable {
+final class TemporaryDirectory: Sendable {
     let url: URL
     init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-tests-\(UUID())", isDirectory: true)

@@ -21,6 +21,21 @@ enum Compiler {
         return directory.appendingPathComponent("Modules")
     }
 
+    /// The module maps of the C modules in the checked-out packages (swift-system's `CSystem`, say),
+    /// which the compiler needs to load Prefs' dependencies, as SwiftPM passes them.
+    static var moduleMaps: [String] {
+        let checkouts = modulesDirectory.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("checkouts")
+        var maps: [String] = []
+        guard let walker = FileManager.default.enumerator(atPath: checkouts.path) else { return [] }
+        while let path = walker.nextObject() as? String {
+            if path.hasSuffix("/include/module.modulemap") && path.contains("/Sources/") {
+                maps.append(checkouts.appendingPathComponent(path).path)
+            }
+        }
+        return maps
+    }
+
     /// The `swiftc` beside the `swift` that runs the tests, else the first on PATH.
     static var swiftc: String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
@@ -38,7 +53,8 @@ enum Compiler {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: swiftc)
         process.arguments =
-            ["-typecheck", "-swift-version", "6", "-I", modulesDirectory.path, file.path] + extraArguments
+            ["-typecheck", "-swift-version", "6", "-I", modulesDirectory.path, file.path]
+            + moduleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0)"] } + extraArguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

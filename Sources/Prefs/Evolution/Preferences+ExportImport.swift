@@ -1,0 +1,110 @@
+public import Foundation
+
+/// How ``Preferences/importJSON(_:into:mode:validating:)`` treats keys the document does not hold.
+public enum PreferenceImportMode: Sendable {
+    /// Keep them: the document's members are added or replace existing values.
+    case merge
+    /// Remove them: afterwards the store holds exactly the document's members.
+    case replace
+}
+
+/// An import that was refused because members are not valid values of their declared keys; nothing was written.
+public struct PreferenceImportError: Error, CustomStringConvertible {
+    /// Each invalid member's name and the reason.
+    public let invalidMembers: [(name: String, reason: String)]
+
+    /// One line per invalid member.
+    public var description: String {
+        "import refused, nothing was written:\n"
+            + invalidMembers.map { "  '\($0.name)': \($0.reason)" }.joined(separator: "\n")
+    }
+}
+
+extension Preferences {
+    /// Exports one store's keys (those with the container's prefix, named without it) as a JSON
+    /// document in the file store's format.
+    ///
+    /// - Parameter store: The store.
+    /// - Returns: The document.
+    /// - Throws: An error of the store.
+    public func exportJSON(store: PreferenceStoreID = .default) throws -> Data {
+        let backing = self.store(for: StoredKey(storeID: store, name: ""))
+        var members: [String: PreferenceValue] = [:]
+        try writer.sync {
+            drainPendingWrites()
+            for name in try backing.keys() where name.hasPrefix(keyPrefix) {
+                if let value = try backing.value(forKey: name) {
+                    members[String(name.dropFirst(keyPrefix.count))] = value
+                }
+            }
+        }
+        return PreferenceJSON.encode(members)
+    }
+
+    /// Imports a JSON document into one store, atomically.
+    ///
+    /// Members named like a declared key must be valid values of it: the keys given in `keys` and
+    /// every key this container has used. Unknown members are kept, not dropped.
+    ///
+    /// - Parameters:
+    ///   - document: A JSON object in the file store's format.
+    ///   - store: The store.
+    ///   - mode: Whether keys missing from the document are kept or removed.
+    ///   - keys: Declared keys to validate members against.
+    /// - Throws: ``PreferenceImportError`` when a member is invalid, an error for a document that is
+    ///   not a JSON object, or an error of the store; nothing is written then.
+    public func importJSON(
+        _ document: Data,
+        into store: PreferenceStoreID = .default,
+        mode: PreferenceImportMode = .merge,
+        validating keys: [AnyPreferenceKey] = []
+    ) throws {
+        let members = try PreferenceJSON.decode(document)
+        let validators = knownValidators(in: store, adding: keys)
+        let invalid = members.keys.sorted().compactMap { name -> (name: String, reason: String)? in
+            guard let validate = validators[name] else { return nil }
+            do {
+                try validate(members[name]!)
+                return nil
+            } catch {
+                return (name, "\(error)")
+            }
+        }
+        guard invalid.isEmpty else { throw PreferenceImportError(invalidMembers: invalid) }
+        let backing = self.store(for: StoredKey(storeID: store, name: ""))
+        try runTransaction(on: [store]) { transaction in
+            if mode == .replace {
+                for name in try backing.keys() where name.hasPrefix(keyPrefix) {
+                    transaction.setValue(nil, named: String(name.dropFirst(keyPrefix.count)), in: store)
+                }
+            }
+            for (name, value) in members { transaction.setValue(value, named: name, in: store) }
+        }
+    }
+
+    /// A validator per key name for the keys this container has used in `store`, plus `keys`.
+    private func knownValidators(
+        in store: PreferenceStoreID,
+        adding keys: [AnyPreferenceKey]
+    ) -> [String: @Sendable (PreferenceValue) throws -> Void] {
+        var validators: [String: @Sendable (PreferenceValue) throws -> Void] = [:]
+        for binding in state.withLock({ Array($0.bindings.values) }) where binding.storedKey.storeID == store {
+            guard let validate = (binding.key as? any KeyValidating)?.validator else { continue }
+            validators[String(binding.storedKey.name.dropFirst(keyPrefix.count))] = validate
+        }
+        for key in keys where key.storeID == store { validators[key.name] = { try key.validate($0) } }
+        return validators
+    }
+}
+
+/// A key that can check stored values without its type being known.
+private protocol KeyValidating {
+    var validator: @Sendable (PreferenceValue) throws -> Void { get }
+}
+
+extension PreferenceKeys.Key: KeyValidating {
+    fileprivate var validator: @Sendable (PreferenceValue) throws -> Void {
+        let decode = decodeValue
+        return { _ = try decode($0) }
+    }
+}

@@ -1,0 +1,63 @@
+/// A declared key with its type erased: what tools that handle many keys at once need to know
+/// (its name, store, type, default, valid values) and to do (parse text, check a stored value).
+///
+/// ```swift
+/// let keys = [AnyPreferenceKey(\.theme), AnyPreferenceKey(\.launchCount)]
+/// try prefs.validateOverrides(of: keys)
+/// ```
+public struct AnyPreferenceKey: Sendable {
+    /// The key path it was made from.
+    public let keyPath: any PartialKeyPath<PreferenceKeys> & Sendable
+    /// The stored name (before the container's prefix).
+    public let name: String
+    /// The store that holds the key.
+    public let storeID: PreferenceStoreID
+    /// The name of the value's type, such as `Int`, `Theme` or `Optional<Date>`.
+    public let typeName: String
+    /// The stored form of the default value; nil for optional keys.
+    public let defaultValue: PreferenceValue?
+    /// The stored forms of every valid value, for enumerations (`CaseIterable` types); nil otherwise.
+    public let allowedValues: [PreferenceValue]?
+    private let parse: @Sendable (String) throws -> PreferenceValue
+    private let check: @Sendable (PreferenceValue) throws -> Void
+    private let storeOverride: @Sendable (PreferenceOverrideLayer.Raw) throws -> PreferenceValue
+
+    /// Erases a key's type.
+    ///
+    /// - Parameter keyPath: The key.
+    public init<Value>(_ keyPath: any KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>> & Sendable) {
+        let key = PreferenceKeys()[keyPath: keyPath]
+        self.keyPath = keyPath
+        self.name = key.name
+        self.storeID = key.storeID
+        self.typeName = "\(Value.self)"
+        self.defaultValue = (try? key.encodeValue(key.defaultValue)).flatMap { $0 }
+        if let enumeration = Value.self as? any CaseIterable.Type {
+            self.allowedValues = Self.allCases(of: enumeration).compactMap {
+                ($0 as? Value).flatMap { (try? key.encodeValue($0)).flatMap { $0 } }
+            }
+        } else {
+            self.allowedValues = nil
+        }
+        self.parse = { try key.storedValue(parsing: $0) }
+        self.check = { _ = try key.decodeValue($0) }
+        self.storeOverride = { try key.storedValue(of: $0) }
+    }
+
+    /// Parses text by the key's type (see ``PreferenceKeys/Key/storedValue(parsing:)``).
+    ///
+    /// - Parameter text: The text.
+    /// - Returns: The stored form of the value.
+    /// - Throws: ``PreferenceValueError`` when the text is not a valid value.
+    public func storedValue(parsing text: String) throws -> PreferenceValue { try parse(text) }
+
+    /// Checks that a stored value is a valid value of the key.
+    ///
+    /// - Parameter value: The stored value.
+    /// - Throws: The decoding error when it is not.
+    public func validate(_ value: PreferenceValue) throws { try check(value) }
+
+    func storedValue(of raw: PreferenceOverrideLayer.Raw) throws -> PreferenceValue { try storeOverride(raw) }
+
+    private static func allCases<T: CaseIterable>(of type: T.Type) -> [Any] { Array(type.allCases) }
+}

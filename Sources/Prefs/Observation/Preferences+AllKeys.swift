@@ -1,0 +1,30 @@
+extension Preferences {
+    /// The names (without the container's prefix) of keys whose values change, as they change.
+    ///
+    /// ```swift
+    /// for await name in prefs.changedKeys() { print("\(name) changed") }
+    /// ```
+    ///
+    /// The same rules as per-key observation hold: a write that changes nothing yields nothing, and
+    /// the sequence is fed outside every lock, so the consumer may read and write any key. It
+    /// reports keys this container has used, and keys a store reports as changed from outside.
+    ///
+    /// - Returns: An async sequence that ends when the consuming task is cancelled.
+    public func changedKeys() -> AsyncStream<String> {
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+        let id = state.withLock { state in
+            defer { state.nextObserverID += 1 }
+            state.keyObservers[state.nextObserverID] = Observer(
+                notify: { _, name in
+                    if case .string(let name)? = name { continuation.yield(name) }
+                },
+                finish: { continuation.finish() }
+            )
+            return state.nextObserverID
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.keyObservers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+}

@@ -1,0 +1,81 @@
+internal import Logging
+
+/// An override that is not a valid value of its key.
+public struct PreferenceOverrideError: Error, CustomStringConvertible {
+    /// Where the override comes from (the variable, the flag, the file member).
+    public let source: PreferenceSource
+    /// The key it would override.
+    public let keyName: String
+    /// Why it is not valid.
+    public let reason: String
+
+    /// A sentence naming the source, the key and the reason.
+    public var description: String { "\(source) cannot override '\(keyName)': \(reason)" }
+}
+
+extension Preferences {
+    /// Says where a key's current value comes from: an override layer, a store, or the default.
+    ///
+    /// ```swift
+    /// print(prefs.source(of: \.theme))   // environment variable MYAPP_THEME
+    /// ```
+    ///
+    /// - Parameter keyPath: The key.
+    /// - Returns: The value's source.
+    public func source<Value>(of keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> PreferenceSource {
+        let resolved = resolve(keyPath)
+        guard let entry = state.withLock({ $0.entries[resolved.storedKey] }) else { return .defaultValue }
+        if let override = entry.override { return override.source }
+        guard let stored = entry.value, (try? resolved.key.decodeValue(stored)) != nil else { return .defaultValue }
+        return .store(resolved.key.storeID)
+    }
+
+    /// Checks every override of the given keys, so that a bad one stops the app at startup with a
+    /// message naming the variable, instead of being ignored later.
+    ///
+    /// - Parameter keys: The app's declared keys.
+    /// - Throws: ``PreferenceOverrideError`` for the first override that is not a valid value of its key.
+    public func validateOverrides(of keys: [AnyPreferenceKey]) throws {
+        for key in keys {
+            for layer in overrides {
+                guard let (raw, name) = layer.lookup(key.name) else { continue }
+                do {
+                    _ = try key.storedValue(of: raw)
+                } catch {
+                    throw PreferenceOverrideError(
+                        source: .override(layer: layer.name, name: name), keyName: key.name, reason: "\(error)"
+                    )
+                }
+                break  // a lower layer is shadowed by this one
+            }
+        }
+    }
+
+    /// The value of the highest layer that has a valid one for the key; an invalid one is reported
+    /// at error level and skipped.
+    func overrideValue<Value>(for key: PreferenceKeys.Key<Value>) -> PreferenceOverride? {
+        for layer in overrides {
+            guard let (raw, name) = layer.lookup(key.name) else { continue }
+            let source = PreferenceSource.override(layer: layer.name, name: name)
+            do {
+                return PreferenceOverride(value: try key.storedValue(of: raw), source: source)
+            } catch {
+                logger.error("Prefs: \(PreferenceOverrideError(source: source, keyName: key.name, reason: "\(error)"))")
+            }
+        }
+        return nil
+    }
+}
+
+extension PreferenceKeys.Key {
+    /// The stored form of an override: text is parsed by the key's type, a typed value must decode.
+    func storedValue(of raw: PreferenceOverrideLayer.Raw) throws -> PreferenceValue {
+        switch raw {
+        case .text(let text):
+            return try storedValue(parsing: text)
+        case .value(let value):
+            _ = try decodeValue(value)
+            return value
+        }
+    }
+}

@@ -1,0 +1,37 @@
+extension PreferenceValue {
+    /// The stored forms a piece of text may stand for, most literal first: the text itself, its
+    /// JSON reading (`42`, `true`, `[1, 2]`, `{"x": 1}`), and common spellings of Booleans.
+    ///
+    /// A key picks the first form its type accepts, so `"42"` is a string for a `String` key and a
+    /// number for an `Int` key, and `"dark"` is the `dark` case of a `Theme` key.
+    ///
+    /// - Parameter text: Text from an environment variable, a command line or a person.
+    /// - Returns: The candidate values.
+    public static func candidates(parsing text: String) -> [PreferenceValue] {
+        var candidates: [PreferenceValue] = [.string(text)]
+        var parser = PreferenceJSONParser(bytes: Array(text.utf8))
+        if let json = try? parser.parseDocument(), json != .string(text) { candidates.append(json) }
+        switch text.lowercased() {
+        case "true", "yes", "on", "1": candidates.append(.bool(true))
+        case "false", "no", "off", "0": candidates.append(.bool(false))
+        default: break
+        }
+        return candidates
+    }
+}
+
+extension PreferenceKeys.Key {
+    /// Parses text as a value of this key: the first of ``PreferenceValue/candidates(parsing:)``
+    /// that decodes as `Value`, in its stored form.
+    ///
+    /// - Parameter text: The text to parse.
+    /// - Returns: The stored form of the parsed value, as the key itself would store it.
+    /// - Throws: ``PreferenceValueError/invalidValue(expected:found:)`` when no reading is a valid `Value`.
+    public func storedValue(parsing text: String) throws -> PreferenceValue {
+        for candidate in PreferenceValue.candidates(parsing: text) {
+            guard let value = try? decodeValue(candidate) else { continue }
+            return (try? encodeValue(value)).flatMap { $0 } ?? candidate
+        }
+        throw PreferenceValueError.invalidValue(expected: "\(Value.self)", found: .string(text))
+    }
+}
