@@ -139,6 +139,13 @@ public final class PreferencesConfigProvider: ConfigProvider, Sendable {
         }
     }
 
+    /// The payloads of `contents` when every one of them has the kind `extract` picks out.
+    private static func all<Element>(_ contents: [ConfigContent], _ extract: (ConfigContent) -> Element?) -> [Element]?
+    {
+        let elements = contents.compactMap(extract)
+        return elements.count == contents.count ? elements : nil
+    }
+
     private static func content(of value: PreferenceValue) -> ConfigContent? {
         switch value {
         case .bool(let bool): return .bool(bool)
@@ -151,27 +158,12 @@ public final class PreferencesConfigProvider: ConfigProvider, Sendable {
         case .array(let elements):
             let scalars = elements.compactMap(content(of:))
             guard scalars.count == elements.count else { return nil }
-            if case let strings = scalars.compactMap({ if case .string(let s) = $0 { s } else { nil } }),
-                strings.count == scalars.count
-            {
-                return .stringArray(strings)
-            }
-            if case let ints = scalars.compactMap({ if case .int(let i) = $0 { i } else { nil } }),
-                ints.count == scalars.count
-            {
-                return .intArray(ints)
-            }
-            if case let doubles = scalars.compactMap({ if case .double(let d) = $0 { d } else { nil } }),
-                doubles.count == scalars.count
-            {
-                return .doubleArray(doubles)
-            }
-            if case let bools = scalars.compactMap({ if case .bool(let b) = $0 { b } else { nil } }),
-                bools.count == scalars.count
-            {
-                return .boolArray(bools)
-            }
-            return nil
+            return all(scalars) { if case .string(let value) = $0 { value } else { nil } }.map(
+                ConfigContent.stringArray)
+                ?? all(scalars) { if case .int(let value) = $0 { value } else { nil } }.map(ConfigContent.intArray)
+                ?? all(scalars) { if case .double(let value) = $0 { value } else { nil } }.map(
+                    ConfigContent.doubleArray)
+                ?? all(scalars) { if case .bool(let value) = $0 { value } else { nil } }.map(ConfigContent.boolArray)
         case .dictionary: return nil
         }
     }
