@@ -14,6 +14,8 @@ import Glibc
 //   increment FILE N           update { $0 += 1 } on "counter" N times, then flush
 //   set FILE KEY INT           set one key and flush
 //   set-as-nobody FILE KEY INT drop to uid 65534 first, then `try set`; exit 3 on an error, printing it
+//   exit-unflushed FILE KEY INT write through the subscript and exit normally without flushing
+//   standard-path IGNORED      print where Preferences.standard keeps its file, then use it
 //   read-renamed FILE          read "theme_v2" (formerly "theme_v1") and print it
 //   migrate FILE               run the migration steps "one" and "two" (each increments "runs.<step>")
 
@@ -35,6 +37,9 @@ guard arguments.count >= 3 else {
 let url = URL(fileURLWithPath: arguments[2])
 
 switch arguments[1] {
+case "standard-path":
+    say(FilePreferenceStore.standardURL().path)
+    Preferences.standard[\.[int: "used"]] = 1
 case "set-as-nobody":
     guard setgid(65534) == 0, setuid(65534) == 0 else {
         say("could not drop privileges")
@@ -75,6 +80,9 @@ default:
         for _ in 0..<Int(arguments[3])! { prefs.update(\.[int: "counter"]) { $0 += 1 } }
         try prefs.flush()
         say("done")
+    case "exit-unflushed":
+        prefs[\.[int: arguments[3]]] = Int(arguments[4])!
+        exit(0)  // the exit flush must write it
     case "read-renamed":
         say("value \(prefs[\.renamed])")
     case "migrate":

@@ -92,3 +92,24 @@ import Testing
         #expect(try Data(contentsOf: url) == before)
     }
 }
+
+@Suite struct FileStoreExitTests {
+    @Test func aNormalExitFlushesWritesMadeJustBefore() throws {
+        for round in 0..<10 {
+            let directory = try TemporaryDirectory()
+            let result = try ChildProcess.run(["exit-unflushed", directory.file().path, "last", "\(round)"])
+            #expect(result.status == 0)
+            let store = try FilePreferenceStore(url: directory.file(), watchesForChanges: false)
+            #expect(store.value(forKey: "last") == .integer(Int64(round)), "round \(round)")
+        }
+    }
+
+    @Test func theStandardContainerLivesUnderXDGConfigHomeNamedAfterTheExecutable() throws {
+        let directory = try TemporaryDirectory()
+        let child = try ChildProcess(["standard-path", "-"], environment: ["XDG_CONFIG_HOME": directory.url.path])
+        #expect(child.wait() == 0)
+        let expected = directory.url.appendingPathComponent("PrefsTestHelper/preferences.json").path
+        #expect(child.lines.first == expected)
+        #expect(FileManager.default.fileExists(atPath: expected))
+    }
+}
