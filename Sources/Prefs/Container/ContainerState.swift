@@ -17,7 +17,12 @@ final class DecodedValue<Value: Sendable>: Sendable {
 }
 
 /// What the container knows about one key path: where it is stored and its decoded value.
-struct KeyBinding: Sendable {
+///
+/// A class, so that a read copies one reference out of the cache. Unchecked `Sendable`: `decoded`
+/// is read and written only under the container's lock; everything else is immutable.
+final class KeyBinding: @unchecked Sendable {
+    /// The key path itself, held so that its object identity (a key of the identity map) is never reused.
+    let keyPath: AnyKeyPath
     let storedKey: StoredKey
     /// The evaluated `PreferenceKeys.Key<Value>`, kept so a key's property is evaluated once.
     let key: any Sendable
@@ -25,6 +30,18 @@ struct KeyBinding: Sendable {
     let observationKeyPath: any KeyPath<Preferences, Int> & Sendable
     /// The current value, decoded; nil until the next read decodes it.
     var decoded: (any AnyObject & Sendable)?
+
+    init(
+        keyPath: AnyKeyPath,
+        storedKey: StoredKey,
+        key: any Sendable,
+        observationKeyPath: any KeyPath<Preferences, Int> & Sendable
+    ) {
+        self.keyPath = keyPath
+        self.storedKey = storedKey
+        self.key = key
+        self.observationKeyPath = observationKeyPath
+    }
 }
 
 /// Called with a stored key's old and new value, outside every lock.
@@ -40,11 +57,12 @@ struct Observer: Sendable {
 /// The cached stored value of one key, and who depends on it.
 struct StoredEntry: Sendable {
     var value: PreferenceValue?
+    /// The key paths bound to this stored key, whose decoded values a change invalidates.
+    var bindings: [KeyBinding] = []
     /// A value from an override layer that shadows the stored one; nil when the key is not overridden.
     var override: PreferenceOverride?
     /// What readers see: the override if there is one, else the stored value.
     var visibleValue: PreferenceValue? { override?.value ?? value }
-    var keyPaths: [KeyPathID] = []
     var observers: [UInt64: Observer] = [:]
     let observationKeyPath: any KeyPath<Preferences, Int> & Sendable
 }
@@ -60,11 +78,19 @@ struct Delivery: Sendable {
 
 /// Everything a container keeps under its lock.
 struct ContainerState: Sendable {
+    /// Bindings by key path object: a key path literal is one object, so a read hashes a pointer
+    /// instead of the key path's components. Bounded, for apps that build key paths dynamically.
+    var bindingsByIdentity: [ObjectIdentifier: KeyBinding] = [:]
+    static let identityLimit = 4_096
+    /// Bindings by key path equality: the fallback for key paths that are new objects.
     var bindings: [KeyPathID: KeyBinding] = [:]
     var entries: [StoredKey: StoredEntry] = [:]
     /// Writes not yet handed to their store, by store; the latest value per key.
     var pending: [PreferenceStoreID: PreferenceStoreChanges] = [:]
     var isDrainScheduled = false
+    /// The batch being handed to a store right now, on the writer queue: the store's report of
+    /// exactly these keys, made from inside its `write`, is an echo and needs no re-read.
+    var batchInFlight: (storeID: PreferenceStoreID, keys: Set<String>)?
     /// Failures of writes made behind the caller, thrown by the next `flush()`.
     var failedWrites: [PreferenceWriteError] = []
     /// Counts refused writes, so that `set(_:_:)` can find the failure of its own write.
@@ -93,26 +119,30 @@ struct ContainerState: Sendable {
     mutating func applyChange(
         _ storedKey: StoredKey,
         to newValue: PreferenceValue?,
-        decoded: (KeyPathID, any AnyObject & Sendable)? = nil,
+        decoded: (KeyBinding, any AnyObject & Sendable)? = nil,
         isSameValue: ((any AnyObject & Sendable) -> Bool)? = nil
     ) -> Delivery? {
         guard let entry = entries[storedKey], entry.value != newValue else { return nil }
         entries[storedKey]!.value = newValue
         if entry.override != nil { return nil }  // the visible value is the override's, which did not change
         var unchangedForReaders = false
-        if let (id, box) = decoded {
-            if let isSameValue, let current = bindings[id]?.decoded, entry.keyPaths.count == 1 {
+        if let (written, box) = decoded {
+            // Raw and typed equality differ only around a missing value (the default written where
+            // nothing was stored, or removed): compare typed values there, and only there.
+            if let isSameValue, entry.value == nil || newValue == nil, entry.bindings.count == 1,
+                let current = written.decoded
+            {
                 unchangedForReaders = isSameValue(current)
             }
-            for other in entry.keyPaths where other != id { bindings[other]?.decoded = nil }
-            bindings[id]?.decoded = box
+            for binding in entry.bindings where binding !== written { binding.decoded = nil }
+            written.decoded = box
         } else {
-            for id in entry.keyPaths { bindings[id]?.decoded = nil }
+            for binding in entry.bindings { binding.decoded = nil }
         }
         if unchangedForReaders { return nil }
         return Delivery(
             storedKey: storedKey,
-            observers: Array(entry.observers.values),
+            observers: entry.observers.isEmpty ? [] : Array(entry.observers.values),
             old: entry.value,
             new: newValue,
             observationKeyPath: entry.observationKeyPath

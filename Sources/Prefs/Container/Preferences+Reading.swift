@@ -2,9 +2,9 @@ internal import Logging
 
 /// A key path resolved to its evaluated key and its place in the stores.
 struct ResolvedKey<Value: Sendable>: Sendable {
-    let id: KeyPathID
+    let binding: KeyBinding
     let key: PreferenceKeys.Key<Value>
-    let storedKey: StoredKey
+    var storedKey: StoredKey { binding.storedKey }
 }
 
 extension Preferences {
@@ -23,17 +23,17 @@ extension Preferences {
     /// - Parameter keyPath: The key, as a key path into ``PreferenceKeys``.
     public subscript<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> Value {
         get {
-            let id = KeyPathID(keyPath: keyPath)
-            let cached = state.withLock {
-                state -> (any AnyObject & Sendable, any KeyPath<Preferences, Int> & Sendable)? in
-                guard let binding = state.bindings[id], let decoded = binding.decoded else { return nil }
-                return (decoded, binding.observationKeyPath)
+            // The hot path: one lock, one lookup by the key path's identity, no decoding, no allocation.
+            let identity = ObjectIdentifier(keyPath)
+            let cached = state.withLock { state -> (KeyBinding, any AnyObject & Sendable)? in
+                guard let binding = state.bindingsByIdentity[identity], let decoded = binding.decoded else { return nil }
+                return (binding, decoded)
             }
-            if let (decoded, observationKeyPath) = cached {
-                observationRegistrar.access(self, keyPath: observationKeyPath)
+            if let (binding, decoded) = cached {
+                observationRegistrar.access(self, keyPath: binding.observationKeyPath)
                 return unsafeDowncast(decoded as AnyObject, to: DecodedValue<Value>.self).value
             }
-            return readUncached(resolve(keyPath))
+            return readUncached(keyPath)
         }
         set {
             do {
@@ -46,13 +46,23 @@ extension Preferences {
 
     /// Resolves a key path: evaluates its key once, and makes sure the container caches its stored value.
     func resolve<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> ResolvedKey<Value> {
-        let id = KeyPathID(keyPath: keyPath)
-        if let binding = state.withLock({ $0.bindings[id] }) {
-            let key = binding.key as! PreferenceKeys.Key<Value>
-            if state.withLock({ $0.entries[binding.storedKey] != nil }) {
-                return ResolvedKey(id: id, key: key, storedKey: binding.storedKey)
-            }
+        let identity = ObjectIdentifier(keyPath)
+        let known = state.withLock { state -> KeyBinding? in
+            // A key path equal to a bound one but another object (built dynamically) is found by
+            // equality. It is not added to the identity map: only the object a binding holds may be,
+            // so that an identity in the map can never be reused by another key path.
+            state.bindingsByIdentity[identity] ?? state.bindings[KeyPathID(keyPath: keyPath)]
         }
+        if let known { return ResolvedKey(binding: known, key: known.key as! PreferenceKeys.Key<Value>) }
+        return resolveFirstUse(keyPath)
+    }
+
+    /// Binds a key path the container has not seen: evaluates its key, moves a value stored under a
+    /// former name, looks up overrides, and caches the stored value.
+    @inline(never)
+    private func resolveFirstUse<Value>(
+        _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>
+    ) -> ResolvedKey<Value> {
         let key = PreferenceKeys()[keyPath: keyPath]
         let storedKey = StoredKey(storeID: key.storeID, name: keyPrefix + key.name)
         let store = store(for: storedKey)
@@ -72,39 +82,40 @@ extension Preferences {
                     logger.error("Prefs: could not read '\(storedKey)': \(error); reading the default")
                 }
             }
-            let done = state.withLock { state -> Bool in
+            let binding = state.withLock { state -> KeyBinding? in
                 if state.entries[storedKey] == nil {
-                    guard seen == state.outsideChangeCount else { return false }
+                    guard seen == state.outsideChangeCount else { return nil }
                     state.entries[storedKey] = StoredEntry(
                         value: loaded, override: override, observationKeyPath: observationKeyPath
                     )
                 }
-                if state.bindings[id] == nil {
-                    state.bindings[id] = KeyBinding(
-                        storedKey: storedKey,
-                        key: key,
-                        observationKeyPath: observationKeyPath
-                    )
-                    state.entries[storedKey]!.keyPaths.append(id)
+                let id = KeyPathID(keyPath: keyPath)
+                if let existing = state.bindings[id] { return existing }  // bound meanwhile by another thread
+                let binding = KeyBinding(
+                    keyPath: keyPath, storedKey: storedKey, key: key, observationKeyPath: observationKeyPath
+                )
+                state.bindings[id] = binding
+                if state.bindingsByIdentity.count < ContainerState.identityLimit {
+                    state.bindingsByIdentity[ObjectIdentifier(keyPath)] = binding
                 }
-                return true
+                state.entries[storedKey]!.bindings.append(binding)
+                return binding
             }
-            if done { return ResolvedKey(id: id, key: key, storedKey: storedKey) }
+            if let binding { return ResolvedKey(binding: binding, key: binding.key as! PreferenceKeys.Key<Value>) }
         }
     }
 
-    /// Decodes the cached stored value of a resolved key and caches the result.
-    private func readUncached<Value>(_ resolved: ResolvedKey<Value>) -> Value {
+    /// Decodes the cached stored value of a key path and caches the result.
+    @inline(never)
+    private func readUncached<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> Value {
+        let resolved = resolve(keyPath)
         while true {
-            guard let entry = state.withLock({ $0.entries[resolved.storedKey] }) else {
-                _ = resolve(resolved.id.keyPath as! KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>)
-                continue
-            }
+            let entry = state.withLock { $0.entries[resolved.storedKey]! }
             let value = decodeReporting(entry.visibleValue, resolved)
             let cached = state.withLock { state -> Bool in
                 // Cache the decoded value only if the stored value did not change while decoding.
                 guard state.entries[resolved.storedKey]?.visibleValue == entry.visibleValue else { return false }
-                state.bindings[resolved.id]?.decoded = DecodedValue(value)
+                resolved.binding.decoded = DecodedValue(value)
                 return true
             }
             if cached {

@@ -66,7 +66,7 @@ extension Preferences {
         let scheduleDrain = state.withLock { state -> Bool in
             guard state.entries[storedKey]?.value != value else { return false }
             shadowingOverride = state.entries[storedKey]?.override?.source
-            let delivery = state.applyChange(storedKey, to: value, decoded: (resolved.id, DecodedValue(decodedValue))) {
+            let delivery = state.applyChange(storedKey, to: value, decoded: (resolved.binding, DecodedValue(decodedValue))) {
                 areEqual(unsafeDowncast($0 as AnyObject, to: DecodedValue<Value>.self).value, decodedValue)
             }
             if let delivery { state.deliveries.append(delivery) }
@@ -95,6 +95,8 @@ extension Preferences {
         }
         var failures: [PreferenceWriteError] = []
         for (storeID, changes) in batches where !changes.isEmpty {
+            state.withLock { $0.batchInFlight = (storeID, Set(changes.keys)) }
+            defer { state.withLock { $0.batchInFlight = nil } }
             do {
                 try stores[storeID]!.write(changes)
             } catch {

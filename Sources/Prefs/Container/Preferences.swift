@@ -70,7 +70,12 @@ public final class Preferences: Sendable {
         for (storeID, store) in stores {
             let token = store.observeChanges { [weak self] keys in
                 guard let self else { return }
-                self.writer.async { self.resynchronize(storeID, keys: keys) }
+                let isEcho =
+                    self.writer.isCurrent
+                    && self.state.withLock { state in
+                        state.batchInFlight.map { $0.storeID == storeID && keys.isSubset(of: $0.keys) } ?? false
+                    }
+                if !isEcho { self.writer.async { self.resynchronize(storeID, keys: keys) } }
             }
             storeObservations.withLock { $0.append(token) }
         }

@@ -7,7 +7,7 @@ internal import Foundation
 /// ThreadSanitizer understands it.
 package final class Lock<State>: @unchecked Sendable {
     private let lock = NSLock()
-    private var state: State
+    @exclusivity(unchecked) private var state: State  // every access is under `lock`
 
     package init(_ initialState: State) { state = initialState }
 

@@ -69,7 +69,7 @@ extension Preferences {
         addObserver(resolved.storedKey, id: id, finish: { continuation.finish() }) { state in
             // Registered under the same lock as the value it starts from, so no change slips between.
             guard includingCurrent else { return }
-            if let decoded = state.bindings[resolved.id]?.decoded {
+            if let decoded = resolved.binding.decoded {
                 continuation.yield(unsafeDowncast(decoded as AnyObject, to: DecodedValue<Value>.self).value)
             } else {
                 continuation.yield(key.decodedOrDefault(state.entries[resolved.storedKey]?.visibleValue))
