@@ -2,19 +2,24 @@
 import PackageDescription
 
 // Benchmarks for Prefs, kept out of the root package so that `swift test` there stays light.
-// Run them from this directory: `swift package benchmark`, or `./compare.sh` for the table of ratios.
+// Run them from this directory: `./compare.sh` for the table of ratios, or `swift package benchmark`.
 let package = Package(
     name: "PrefsBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "Prefs", path: ".."),
-        // The default traits need jemalloc's Swift package, which is not available on every machine;
-        // the malloc interposer counts allocations without it.
+        // Only the malloc interposer: the default traits also pull in a runtime interposer package that is
+        // not available everywhere. No jemalloc is needed.
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
-    targets: []
+    targets: [
+        // Reads the medians that `swift package benchmark --format histogramPercentiles` exports and prints
+        // them as one table of Prefs/Foundation ratios (see compare.sh).
+        .executableTarget(name: "BenchmarkTable", path: "Sources/BenchmarkTable")
+    ]
 )
 
+// Benchmark targets live in Benchmarks/<Name>/, where ordo-one's plugin looks for them.
 package.targets += [
     .executableTarget(
         name: "PrefsBenchmarks",

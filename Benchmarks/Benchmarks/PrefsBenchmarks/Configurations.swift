@@ -15,29 +15,34 @@ enum Configurations {
         )
     }
 
-    /// Operations of microseconds or more that wake observers: one per sample of `metric`, 1,000 per iteration.
-    static func latency(_ metric: BenchmarkMetric) -> Benchmark.Configuration {
+    /// Writes that wake observers: `writesPerIteration` writes per measured iteration, each one a sample of
+    /// `metrics` (custom metrics, one sample per write). The scaling factor stays at one because ordo-one's
+    /// exports divide custom metrics by it too.
+    static func perWrite(_ metrics: [BenchmarkMetric]) -> Benchmark.Configuration {
         Benchmark.Configuration(
-            metrics: [.wallClock, .mallocCountTotal, metric],
+            metrics: metrics,
             timeUnits: .nanoseconds,
-            units: [.mallocCountTotal: .count, metric: .count],
-            warmupIterations: 10,
-            scalingFactor: .kilo,
+            units: Dictionary(uniqueKeysWithValues: metrics.map { ($0, .count) }),
+            warmupIterations: 3,
+            scalingFactor: .one,
             maxDuration: .seconds(2),
             maxIterations: 200
         )
     }
 
-    /// Building a whole container: one per iteration, memory measured by the OS and by the allocator.
+    /// How many writes one iteration of a `perWrite` benchmark makes.
+    static let writesPerIteration = 1_000
+
+    /// Building a whole container, once per process: memory as the OS and the allocator see it.
     static var memory: Benchmark.Configuration {
         Benchmark.Configuration(
-            metrics: [.wallClock, .mallocCountTotal, .peakMemoryResidentDelta, CustomMetrics.liveHeapBytes],
+            metrics: [.wallClock, .mallocCountTotal, .peakMemoryResidentDelta, .memoryLeakedBytes],
             timeUnits: .nanoseconds,
-            units: [.mallocCountTotal: .count, .peakMemoryResidentDelta: .count, CustomMetrics.liveHeapBytes: .count],
-            warmupIterations: 1,
+            units: [.mallocCountTotal: .count, .peakMemoryResidentDelta: .count, .memoryLeakedBytes: .count],
+            warmupIterations: 0,
             scalingFactor: .one,
             maxDuration: .seconds(10),
-            maxIterations: 10
+            maxIterations: 1
         )
     }
 }
@@ -46,8 +51,8 @@ enum Configurations {
 enum CustomMetrics {
     /// Nanoseconds from the start of a write to the moment an observer runs; one sample per write.
     static var wakeLatency: BenchmarkMetric { .custom("wakeLatencyNanoseconds", useScalingFactor: false) }
+    /// Writes, per `writesPerIteration`, whose `observe` callback had not run when the write returned.
+    static var callbacksAfterReturn: BenchmarkMetric { .custom("callbacksAfterReturn", useScalingFactor: false) }
     /// How many of the registered observers one write woke.
     static var observersWoken: BenchmarkMetric { .custom("observersWoken", useScalingFactor: false) }
-    /// Heap bytes still allocated once the structure is built (glibc `mallinfo2`), while it is alive.
-    static var liveHeapBytes: BenchmarkMetric { .custom("liveHeapBytes", useScalingFactor: false) }
 }

@@ -1,7 +1,11 @@
 import Benchmark
 
+/// Every benchmark of Prefs, each next to its Foundation twin; `compare.sh` prints them as one table of ratios.
 let benchmarks: @Sendable () -> Void = {
-    Benchmark("Placeholder") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(1) }
-    }
+    readBenchmarks()
+    writeBenchmarks()
+    observerBenchmarks()
+    overDependenceBenchmarks()
+    memoryBenchmarks()
+    // fileStoreBenchmarks(): rows for `FilePreferenceStore`, see FileStoreBenchmarks.swift.
 }

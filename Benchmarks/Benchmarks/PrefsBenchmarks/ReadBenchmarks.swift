@@ -1,0 +1,65 @@
+import Benchmark
+import Foundation
+import Prefs
+
+/// Reads of cached values: `prefs[\.key]` against `UserDefaults` on the same run, and the floor of the
+/// design (a dictionary lookup under a mutex).
+func readBenchmarks() {
+    Benchmark("Prefs.read-cached-Int", configuration: Configurations.perKilo) { benchmark, prefs in
+        for _ in benchmark.scaledIterations {
+            blackHole(prefs[\.count])
+        }
+    } setup: {
+        try Fixtures.preferences()
+    }
+
+    Benchmark("Foundation.read-cached-Int", configuration: Configurations.perKilo) { benchmark, defaults in
+        for _ in benchmark.scaledIterations {
+            blackHole(defaults.integer(forKey: "count"))
+        }
+    } setup: {
+        try Fixtures.userDefaults()
+    }
+
+    Benchmark("Floor.mutex-dictionary-lookup", configuration: Configurations.perKilo) { benchmark, floor in
+        for _ in benchmark.scaledIterations {
+            blackHole(floor.mutex.withLock { $0["count"] })
+        }
+    } setup: {
+        Fixtures.floor()
+    }
+
+    Benchmark("Prefs.read-cached-String", configuration: Configurations.perKilo) { benchmark, prefs in
+        for _ in benchmark.scaledIterations {
+            blackHole(prefs[\.name])
+        }
+    } setup: {
+        try Fixtures.preferences()
+    }
+
+    Benchmark("Foundation.read-cached-String", configuration: Configurations.perKilo) { benchmark, defaults in
+        for _ in benchmark.scaledIterations {
+            blackHole(defaults.string(forKey: "name"))
+        }
+    } setup: {
+        try Fixtures.userDefaults()
+    }
+
+    Benchmark("Prefs.read-cached-Codable", configuration: Configurations.perKilo) { benchmark, prefs in
+        for _ in benchmark.scaledIterations {
+            blackHole(prefs[\.window])
+        }
+    } setup: {
+        try Fixtures.preferences()
+    }
+
+    // The decoder is made once, outside the loop: the cheapest way to use Foundation here.
+    Benchmark("Foundation.read-cached-Codable", configuration: Configurations.perKilo) { benchmark, defaults in
+        let decoder = JSONDecoder()
+        for _ in benchmark.scaledIterations {
+            blackHole(try decoder.decode(BenchmarkWindow.self, from: defaults.data(forKey: "window")!))
+        }
+    } setup: {
+        try Fixtures.userDefaults()
+    }
+}
