@@ -14,6 +14,7 @@ import Glibc
 //   increment FILE N           update { $0 += 1 } on "counter" N times, then flush
 //   set FILE KEY INT           set one key and flush
 //   set-as-nobody FILE KEY INT drop to uid 65534 first, then `try set`; exit 3 on an error, printing it
+//   ud-…                       the UserDefaults store's commands (UserDefaultsCommands.swift)
 
 extension PreferenceKeys {
     subscript(int name: String) -> Key<Int> { Key(name, default: 0) }
@@ -32,6 +33,8 @@ guard arguments.count >= 3 else {
 let url = URL(fileURLWithPath: arguments[2])
 
 switch arguments[1] {
+case let command where command.hasPrefix("ud-"):
+    try runUserDefaultsCommand(arguments)
 case "set-as-nobody":
     guard setgid(65534) == 0, setuid(65534) == 0 else {
         say("could not drop privileges")
