@@ -37,7 +37,9 @@ enum UserDefaultsPropertyList {
     static func object(for value: PreferenceValue) -> Any {
         switch value {
         case .bool(let bool): return bool
-        case .integer(let integer): return integer
+        case .integer(let integer):
+            // As an `Int` where it fits: Linux's `integer(forKey:)` reads only an `Int`, not an `Int64`.
+            return Int(exactly: integer) ?? integer
         case .unsignedInteger(let integer): return integer
         case .double(let double):
             if double == 0 && double.sign == .minus { return ["$double": "-0"] }
