@@ -35,12 +35,15 @@ public import Logging
 ///   other processes), and by `UserDefaults.didChangeNotification` for keys KVO cannot observe
 ///   (names containing `.` or starting with `@`).
 /// - On Linux, Foundation posts no notification for `set` or `removeObject` and has no KVO at all.
-///   Other processes' writes are caught by watching the property list (inotify); the store then
-///   calls `synchronize()`, which re-reads the file, and compares its keys. A direct `set` in this
-///   process changes only memory and leaves no trace outside it, so the store compares its keys with
-///   `UserDefaults` every `pollingInterval` (250 ms by default): about 2–3 µs per key per check, so
-///   0.01 % of one core for a dozen keys, and a direct `set` reaches observers within the interval.
-///   Pass nil to turn polling off (direct `set` calls are then seen at the next write or file event).
+///   Other processes' writes are caught by watching the property list's folder (inotify, a few
+///   milliseconds); the store then calls `synchronize()`, which makes Foundation re-read the file,
+///   and compares its keys. A direct `set` in this process changes only Foundation's memory and
+///   leaves no trace outside it (no notification, no file write, no hook to override), so the store
+///   compares its keys with `UserDefaults` every `pollingInterval` (250 ms by default); a direct `set`
+///   reaches observers within the interval. Measured on a 2-vCPU VM: a check costs about 35 µs for a
+///   dozen keys, 0.2 ms for 100 and 2 ms for 1,000 (a lock and 2–3 µs per key), so 0.014 %, 0.08 %
+///   and 0.8 % of one core, with four wake-ups a second while a container uses the store. Pass nil
+///   to turn polling off: direct `set` calls are then seen at the store's next write or file event.
 public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Sendable {
     /// The defaults this store reads and writes.
     public let defaults: UserDefaults
