@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+internal import Foundation
 public import SwiftUI
 
 private struct DefaultPreferencesKey: EnvironmentKey {
@@ -41,7 +42,7 @@ struct PreferencesEnvironment: DynamicProperty, @unchecked Sendable {
     var preferences: Preferences? { box.withLock { $0 } }
 
     func update() {
-        // SwiftUI calls `update()` on the main thread.
+        guard Thread.isMainThread else { return }  // SwiftUI updates views' properties on the main thread
         let current = MainActor.assumeIsolated { fromEnvironment }
         box.withLock { $0 = current }
     }

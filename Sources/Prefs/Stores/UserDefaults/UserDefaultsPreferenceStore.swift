@@ -35,9 +35,9 @@ public import Logging
 ///   other processes), and by `UserDefaults.didChangeNotification` for keys KVO cannot observe
 ///   (names containing `.` or starting with `@`).
 /// - On Linux, Foundation posts no notification for `set` or `removeObject` and has no KVO at all.
-///   Other processes' writes are caught by watching the property list's folder (inotify, a few
-///   milliseconds); the store then calls `synchronize()`, which makes Foundation re-read the file,
-///   and compares its keys. A direct `set` in this process changes only Foundation's memory and
+///   Other processes' writes are caught by watching the property list's folder (inotify: 0.4 ms
+///   median, 4 ms at most, from another process's `synchronize()` to an observer here); the store
+///   then calls `synchronize()`, which makes Foundation re-read the file, and compares its keys. A direct `set` in this process changes only Foundation's memory and
 ///   leaves no trace outside it (no notification, no file write, no hook to override), so the store
 ///   compares its keys with `UserDefaults` every `pollingInterval` (250 ms by default); a direct `set`
 ///   reaches observers within the interval. Measured on a 2-vCPU VM: a check costs about 35 µs for a
@@ -311,25 +311,6 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
             fileLockDepth += 1
             defer { fileLockDepth -= 1 }
             return try body()
-        }
-    }
-}
-
-/// Why a ``UserDefaultsPreferenceStore`` could not write.
-public enum UserDefaultsPreferenceStoreError: Error, CustomStringConvertible {
-    /// `synchronize()` failed: the property list could not be written (Linux), or the defaults
-    /// system refused the change.
-    case synchronizeFailed(suiteName: String?)
-
-    static func synchronizeFailed(_ domain: UserDefaultsDomain?) -> Self {
-        .synchronizeFailed(suiteName: domain?.suiteName)
-    }
-
-    /// A sentence naming the suite.
-    public var description: String {
-        switch self {
-        case .synchronizeFailed(let suiteName):
-            "UserDefaults could not save \(suiteName.map { "suite '\($0)'" } ?? "the standard defaults")"
         }
     }
 }
