@@ -80,7 +80,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "PrefsCombineTests", dependencies: ["Prefs", "PrefsCombine", "PrefsTesting"]),
+        .testTarget(
+            name: "PrefsCombineTests",
+            dependencies: [
+                "Prefs", "PrefsCombine", "PrefsTesting",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            ]
+        ),
         .testTarget(name: "PrefsCommandTests", dependencies: ["Prefs", "PrefsCommand", "PrefsTesting", "prefs"]),
         .testTarget(name: "PrefsPostgresTests", dependencies: ["Prefs", "PrefsPostgres", "PrefsTesting"]),
     ]

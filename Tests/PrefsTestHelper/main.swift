@@ -18,6 +18,7 @@ import Glibc
 //   standard-path IGNORED      print where Preferences.standard keeps its file, then use it
 //   read-renamed FILE          read "theme_v2" (formerly "theme_v1") and print it
 //   migrate FILE               run the migration steps "one" and "two" (each increments "runs.<step>")
+//   ud-…                       the UserDefaults store's commands (UserDefaultsCommands.swift)
 
 extension PreferenceKeys {
     subscript(int name: String) -> Key<Int> { Key(name, default: 0) }
@@ -40,6 +41,8 @@ switch arguments[1] {
 case "standard-path":
     say(FilePreferenceStore.standardURL().path)
     Preferences.standard[\.[int: "used"]] = 1
+case let command where command.hasPrefix("ud-"):
+    try runUserDefaultsCommand(arguments)
 case "set-as-nobody":
     guard setgid(65534) == 0, setuid(65534) == 0 else {
         say("could not drop privileges")

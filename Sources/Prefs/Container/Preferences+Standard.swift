@@ -44,7 +44,11 @@ extension Preferences {
 
     /// The process-wide container that every ``Preference`` wrapper uses unless told otherwise.
     ///
-    /// It keeps the app's preferences in a ``FilePreferenceStore`` at
+    /// On Apple platforms it keeps the app's preferences in `UserDefaults.standard`: it is
+    /// ``shared(for:)`` of `.standard`, the container that ``Persistence`` properties without a
+    /// `store:` use, so existing `@AppStorage` data reads back through declared keys of the same name.
+    ///
+    /// On Linux it keeps them in a ``FilePreferenceStore`` at
     /// ``FilePreferenceStore/standardURL(appID:)``: `$XDG_CONFIG_HOME/<app>/preferences.json`
     /// (`~/.config/<app>/preferences.json` when the variable is unset), where `<app>` is the bundle
     /// identifier when there is one and the executable's name otherwise.
@@ -69,6 +73,9 @@ extension Preferences {
     }
 
     private static func makeStandard() -> Preferences {
+        #if canImport(Darwin)
+        return shared(for: .standard)
+        #else
         let url = FilePreferenceStore.standardURL()
         do {
             return Preferences(store: try FilePreferenceStore(url: url))
@@ -78,6 +85,7 @@ extension Preferences {
             )
             return Preferences(store: InMemoryPreferenceStore())
         }
+        #endif
     }
 }
 

@@ -1,13 +1,7 @@
 #if canImport(SwiftUI)
 public import SwiftUI
 
-extension Preference: DynamicProperty {
-    /// A SwiftUI binding to the key.
-    ///
-    /// Views that read the property are invalidated only when this key changes: reads register the
-    /// key with Observation, which SwiftUI tracks per view.
-    public var projectedValue: Binding<Value> {
-        Binding(get: { self.wrappedValue }, set: { self.wrappedValue = $0 })
-    }
-}
+/// SwiftUI fills in the environment container (`defaultPreferences`) of a
+/// property before each `body`; the projected value, a `Binding`, is declared with the type.
+extension Preference: DynamicProperty {}
 #endif

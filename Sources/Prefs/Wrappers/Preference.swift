@@ -1,3 +1,7 @@
+#if canImport(SwiftUI)
+public import SwiftUI
+#endif
+
 /// A property that reads and writes one preference key.
 ///
 /// ```swift
@@ -12,7 +16,8 @@
 /// ```
 ///
 /// The setter is `nonmutating`, so the wrapper works in structs, classes and static properties
-/// alike. Without an explicit container it uses ``Preferences/standard`` as it is at each access.
+/// alike. Without an explicit container it uses ``Preferences/standard`` as it is at each access
+/// (in SwiftUI, the container set with `defaultPreferences(_:)` on the view tree, if any).
 /// In SwiftUI, a view that reads the property is invalidated only when this key changes; the
 /// projected value is a `Binding` there and a ``PreferenceBinding`` elsewhere.
 @propertyWrapper
@@ -20,6 +25,10 @@ public struct Preference<Value: Sendable>: Sendable {
     /// The key this property reads and writes.
     public let keyPath: any KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>> & Sendable
     private let container: Preferences?
+    #if canImport(SwiftUI)
+    /// The container a SwiftUI view tree points properties without a container at.
+    var environment = PreferencesEnvironment()
+    #endif
 
     /// Creates a property for a key.
     ///
@@ -34,8 +43,15 @@ public struct Preference<Value: Sendable>: Sendable {
         self.container = preferences
     }
 
-    /// The container this property uses.
-    public var preferences: Preferences { container ?? .standard }
+    /// The container this property uses: its own, else (in a SwiftUI view tree that sets one) the
+    /// tree's `defaultPreferences`, else ``Preferences/standard``.
+    public var preferences: Preferences {
+        if let container { return container }
+        #if canImport(SwiftUI)
+        if let fromEnvironment = environment.preferences { return fromEnvironment }
+        #endif
+        return .standard
+    }
 
     /// The key's current value; setting it writes the key.
     public var wrappedValue: Value {
@@ -51,7 +67,17 @@ public struct Preference<Value: Sendable>: Sendable {
         PreferenceBinding(get: { self.wrappedValue }, set: { self.wrappedValue = $0 })
     }
 
-    #if !canImport(SwiftUI)
+    // The projected value must be declared here, not in an extension: the compiler looks for
+    // `$property` in the wrapper's own declaration.
+    #if canImport(SwiftUI)
+    /// A SwiftUI binding to the key.
+    ///
+    /// Views that read the property are invalidated only when this key changes: reads register the
+    /// key with Observation, which SwiftUI tracks per view.
+    public var projectedValue: Binding<Value> {
+        Binding(get: { self.wrappedValue }, set: { self.wrappedValue = $0 })
+    }
+    #else
     /// A ``PreferenceBinding`` to the key (a SwiftUI `Binding` where SwiftUI exists).
     public var projectedValue: PreferenceBinding<Value> { binding }
     #endif

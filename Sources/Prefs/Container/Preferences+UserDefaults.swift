@@ -1,0 +1,41 @@
+public import Foundation
+
+extension Preferences {
+    private enum SharedContainerID: Hashable {
+        case domain(UserDefaultsDomain)
+        case instance(ObjectIdentifier)
+    }
+
+    private final class WeakContainer: @unchecked Sendable {
+        weak var container: Preferences?
+        init(_ container: Preferences) { self.container = container }
+    }
+
+    private static let sharedContainers = Lock<[SharedContainerID: WeakContainer]>([:])
+
+    /// The container over a `UserDefaults` that ``Persistence`` properties share: one per defaults
+    /// domain (on Apple platforms, per instance, except `.standard`), with a
+    /// ``UserDefaultsPreferenceStore`` and no key prefix, so that declared keys and `@Persistence`
+    /// properties of the same name read the same cache.
+    ///
+    /// ```swift
+    /// let prefs = Preferences.shared(for: .standard)
+    /// prefs[\.username] = "fatbobman"     // what @Persistence("username") reads
+    /// ```
+    ///
+    /// The container lives while someone holds it (every `@Persistence` property holds its own);
+    /// the next call after that creates a new one.
+    ///
+    /// - Parameter defaults: The defaults.
+    /// - Returns: The shared container.
+    public static func shared(for defaults: UserDefaults) -> Preferences {
+        let id = UserDefaultsDomain.of(defaults).map(SharedContainerID.domain) ?? .instance(ObjectIdentifier(defaults))
+        return sharedContainers.withLock { containers in
+            if let existing = containers[id]?.container { return existing }
+            containers = containers.filter { $0.value.container != nil }
+            let created = Preferences(store: UserDefaultsPreferenceStore(defaults))
+            containers[id] = WeakContainer(created)
+            return created
+        }
+    }
+}

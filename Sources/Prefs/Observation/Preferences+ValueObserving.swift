@@ -1,0 +1,34 @@
+extension Preferences {
+    /// Registers an observer of a key's values and returns the key's current value, read under the
+    /// same lock as the registration, so that no change slips between the two: the observer is
+    /// called with each new value after it. The building block of the Combine publishers.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The key.
+    ///   - onChange: Called with each new value, by the rules of ``observe(_:_:)``.
+    /// - Returns: The current value, and a token that ends the observation.
+    package func observeValues<Value>(
+        _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>,
+        _ onChange: @escaping @Sendable (Value) -> Void
+    ) -> (current: Value, token: PreferenceObservationToken) {
+        _ = self[keyPath]  // resolve and decode, so the current value is usually cached
+        let resolved = resolve(keyPath)
+        let key = resolved.key
+        var current = key.defaultValue
+        let id = addObserver(
+            resolved.storedKey,
+            whileLocked: { state in
+                if let decoded = resolved.binding.decoded {
+                    current = unsafeDowncast(decoded as AnyObject, to: DecodedValue<Value>.self).value
+                } else {
+                    current = key.decodedOrDefault(state.entries[resolved.storedKey]?.visibleValue)
+                }
+            }
+        ) { old, new in
+            let newValue = key.decodedOrDefault(new)
+            if !areEqual(key.decodedOrDefault(old), newValue) { onChange(newValue) }
+        }
+        let token = PreferenceObservationToken { [weak self] in self?.removeObserver(id, from: resolved.storedKey) }
+        return (current, token)
+    }
+}

@@ -1,1 +1,0 @@
-// PrefsCombine: publishers for per-key changes (issue 10).

@@ -1,0 +1,107 @@
+import Foundation
+import Prefs
+import Testing
+
+extension PreferenceKeys {
+    var username: Key<String> { Key("username", default: "anonymous") }
+}
+
+/// `@Persistence` beyond its initializers: live updates from every direction, per-key
+/// Observation (what SwiftUI invalidates views by), bindings, and `@AppStorage`'s rules.
+@Suite struct PersistenceTests {
+    /// The acceptance check: a raw `UserDefaults` write reaches a `@Persistence` and a
+    /// `values()` observer of the same key, both through the shared container and through a
+    /// container of the app's own.
+    @Test func aRawUserDefaultsWriteReachesPersistenceAndValuesObservers() async throws {
+        let suite = try TemporarySuite(), defaults = suite.defaults
+        @Persistence("username", store: defaults) var name = "anonymous"
+        let ownContainer = Preferences(store: UserDefaultsPreferenceStore(defaults))
+        let shared = Preferences.shared(for: defaults).values(\.username)
+        let own = ownContainer.values(\.username)
+        defaults.set("Ada", forKey: "username")
+        #expect(await first(2, of: shared) == ["anonymous", "Ada"])
+        #expect(await first(2, of: own) == ["anonymous", "Ada"])
+        #expect(name == "Ada")
+    }
+
+    @Test func anotherPersistenceOfTheSameKeySeesAWriteAtOnce() throws {
+        let suite = try TemporarySuite(), defaults = suite.defaults
+        @Persistence("count", store: defaults) var first = 0
+        @Persistence("count", store: UserDefaults(suiteName: suite.name)) var second = 0
+        first = 4
+        #expect(second == 4)
+    }
+
+    @Test func anotherProcessesWriteReachesAPersistence() throws {
+        let suite = try TemporarySuite(), defaults = suite.defaults
+        @Persistence("count", store: defaults) var count = 0
+        #expect(count == 0)
+        let (status, _) = try ChildProcess.run(["ud-plain-set", suite.name, "count", "12"])
+        #expect(status == 0)
+        eventually { count == 12 }
+    }
+
+    /// SwiftUI invalidates a view through Observation; on Linux the same tracking shows that a
+    /// `@Persistence` read depends on its key only, and on outside changes of it.
+    @Test func observationTracksItsKeyOnly() throws {
+        let suite = try TemporarySuite(), defaults = suite.defaults
+        @Persistence("count", store: defaults) var count = 0
+        @Persistence("other_count", store: defaults) var other = 0
+        let fired = Collected<Bool>()
+        withObservationTracking {
+            _ = count
+        } onChange: {
+            fired.append(true)
+        }
+        other = 1
+        Thread.sleep(forTimeInterval: 0.3)  // past a polling interval: a wrong wake-up would have come
+        #expect(fired.count == 0)
+        defaults.set(2, forKey: "count")
+        eventually { fired.count == 1 }
+    }
+
+    @Test func withoutAStoreItUsesUserDefaultsStandard() throws {
+        let key = "prefs-tests.\(UUID())"
+        defer {
+            UserDefaults.standard.removeObject(forKey: key)
+            UserDefaults.standard.synchronize()
+        }
+        @Persistence(key) var value = 1
+        value = 2
+        #expect(UserDefaults.standard.integer(forKey: key) == 2)
+    }
+
+    @Test func theProjectedValueIsABinding() throws {
+        let suite = try TemporarySuite(), defaults = suite.defaults
+        @Persistence("window", store: defaults) var theme = Theme.system
+        let binding: PreferenceBinding<Theme> = $theme
+        binding.wrappedValue = .dark
+        #expect(theme == .dark)
+        #expect(defaults.string(forKey: "window") == "dark")
+    }
+
+    @Test func propertiesOfOneNameKeepTheirOwnDefaultsAndShareTheStoredValue() throws {
+        let suite = try TemporarySuite(), defaults = suite.defaults
+        @Persistence("count", store: defaults) var five = 5
+        @Persistence("count", store: defaults) var seven = 7
+        #expect(five == 5 && seven == 7)
+        five = 1
+        #expect(seven == 1)
+    }
+
+    @Test func aStoredValueOfAnotherKindReadsTheDefaultAndIsLeftAlone() throws {
+        let suite = try TemporarySuite(), defaults = suite.defaults
+        defaults.set("many", forKey: "count")
+        @Persistence("count", store: defaults) var count = 5
+        #expect(count == 5)
+        #expect(defaults.string(forKey: "count") == "many")
+    }
+
+    /// `defaults write … -int 1` stores an integer; `@AppStorage` reads it as `true`, and so does this.
+    @Test func aBoolReadsTheIntegersZeroAndOne() throws {
+        let suite = try TemporarySuite(), defaults = suite.defaults
+        defaults.set(1, forKey: "flag")
+        @Persistence("flag", store: defaults) var flag = false
+        #expect(flag)
+    }
+}
