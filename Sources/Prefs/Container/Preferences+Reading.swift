@@ -26,7 +26,9 @@ extension Preferences {
             // The hot path: one lock, one lookup by the key path's identity, no decoding, no allocation.
             let identity = ObjectIdentifier(keyPath)
             let cached = state.withLock { state -> (KeyBinding, any AnyObject & Sendable)? in
-                guard let binding = state.bindingsByIdentity[identity], let decoded = binding.decoded else { return nil }
+                guard let binding = state.bindingsByIdentity[identity], let decoded = binding.decoded else {
+                    return nil
+                }
                 return (binding, decoded)
             }
             if let (binding, decoded) = cached {

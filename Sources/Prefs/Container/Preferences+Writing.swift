@@ -66,7 +66,9 @@ extension Preferences {
         let scheduleDrain = state.withLock { state -> Bool in
             guard state.entries[storedKey]?.value != value else { return false }
             shadowingOverride = state.entries[storedKey]?.override?.source
-            let delivery = state.applyChange(storedKey, to: value, decoded: (resolved.binding, DecodedValue(decodedValue))) {
+            let delivery = state.applyChange(
+                storedKey, to: value, decoded: (resolved.binding, DecodedValue(decodedValue))
+            ) {
                 areEqual(unsafeDowncast($0 as AnyObject, to: DecodedValue<Value>.self).value, decodedValue)
             }
             if let delivery { state.deliveries.append(delivery) }
