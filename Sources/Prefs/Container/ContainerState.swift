@@ -30,6 +30,9 @@ final class KeyBinding: @unchecked Sendable {
     let observationKeyPath: any KeyPath<Preferences, Int> & Sendable
     /// The current value, decoded; nil until the next read decodes it.
     var decoded: (any AnyObject & Sendable)?
+    /// Other objects for the same key path (each call site of a key path literal is its own object),
+    /// held so that their identities, keys of the identity map, are never reused.
+    var aliases: [AnyKeyPath] = []
 
     init(
         keyPath: AnyKeyPath,

@@ -50,10 +50,16 @@ extension Preferences {
     func resolve<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> ResolvedKey<Value> {
         let identity = ObjectIdentifier(keyPath)
         let known = state.withLock { state -> KeyBinding? in
-            // A key path equal to a bound one but another object (built dynamically) is found by
-            // equality. It is not added to the identity map: only the object a binding holds may be,
-            // so that an identity in the map can never be reused by another key path.
-            state.bindingsByIdentity[identity] ?? state.bindings[KeyPathID(keyPath: keyPath)]
+            if let binding = state.bindingsByIdentity[identity] { return binding }
+            // The same key path as another object (another call site, or built dynamically): found
+            // by equality, then remembered by identity too, while the map has room. The binding
+            // retains the object, so that its identity can never be reused by another key path.
+            guard let binding = state.bindings[KeyPathID(keyPath: keyPath)] else { return nil }
+            if state.bindingsByIdentity.count < ContainerState.identityLimit {
+                binding.aliases.append(keyPath)
+                state.bindingsByIdentity[identity] = binding
+            }
+            return binding
         }
         if let known { return ResolvedKey(binding: known, key: known.key as! PreferenceKeys.Key<Value>) }
         return resolveFirstUse(keyPath)
@@ -112,7 +118,11 @@ extension Preferences {
     private func readUncached<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> Value {
         let resolved = resolve(keyPath)
         while true {
-            let entry = state.withLock { $0.entries[resolved.storedKey]! }
+            let (entry, decoded) = state.withLock { ($0.entries[resolved.storedKey]!, resolved.binding.decoded) }
+            if let decoded {  // a key path found by equality (the identity map is full): still no decoding
+                observationRegistrar.access(self, keyPath: entry.observationKeyPath)
+                return unsafeDowncast(decoded as AnyObject, to: DecodedValue<Value>.self).value
+            }
             let value = decodeReporting(entry.visibleValue, resolved)
             let cached = state.withLock { state -> Bool in
                 // Cache the decoded value only if the stored value did not change while decoding.
