@@ -30,6 +30,19 @@ enum Configurations {
         )
     }
 
+    /// Durable operations of a millisecond or more (a write and `flush()`, opening a file): one per iteration.
+    static var durable: Benchmark.Configuration {
+        Benchmark.Configuration(
+            metrics: [.wallClock, .mallocCountTotal],
+            timeUnits: .microseconds,
+            units: [.mallocCountTotal: .count],
+            warmupIterations: 3,
+            scalingFactor: .one,
+            maxDuration: .seconds(3),
+            maxIterations: 300
+        )
+    }
+
     /// How many writes one iteration of a `perWrite` benchmark makes.
     static let writesPerIteration = 1_000
 

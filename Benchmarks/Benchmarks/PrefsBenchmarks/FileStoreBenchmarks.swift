@@ -1,19 +1,156 @@
-// MARK: - Placeholder: rows that need the durable file store
-//
-// `FilePreferenceStore(url:)` is being written elsewhere. Once it exists, write `fileStoreBenchmarks()` here
-// with these rows and call it from `PrefsBenchmarks.swift`. The table (`compare.sh`) pairs `FileStore.<row>`
-// with `Foundation.<row>` by the text after the first dot, so keep the names:
-//
-// - `FileStore.read-cached-Int`: `prefs[\.count]` on a container over a `FilePreferenceStore` holding the
-//   twelve fixture values (`Configurations.perKilo`). Its twin is the existing `Foundation.read-cached-Int`.
-// - `FileStore.write-flush-1000-keys` / `Foundation.write-flush-1000-keys`: in a 1,000-key file,
-//   `prefs[\.count] = i` then `try prefs.flush()`, against `set(i, forKey:)` then `synchronize()` on a suite
-//   holding 1,000 keys (`scalingFactor: .one`; each iteration is one durable write).
-// - `FileStore.open-read-1000-keys` / `Foundation.open-read-1000-keys`: open a 1,000-key file (a new store
-//   and container) and read every key once, against a new `UserDefaults(suiteName:)` over a 1,000-key plist
-//   read key by key.
-// - `FileStore.outside-change-wake`: another process writes the file; the `wakeLatencyNanoseconds` metric is
-//   the time until a `values()` observer in this process yields the new value. No Foundation twin: it posts
-//   nothing on Linux.
-//
-// Put files in a temporary directory, never under `~`; measure `.wallClock` and `.mallocCountTotal`.
+import Benchmark
+import Foundation
+import Prefs
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The durable file store against `UserDefaults` on the same run: cached reads, durable writes in a large
+/// file, opening a large file, the cross-process atomic update, and an outside change reaching an observer.
+func fileStoreBenchmarks() {
+    Benchmark("FileStore.read-cached-Int", configuration: Configurations.perKilo) { benchmark, file in
+        for _ in benchmark.scaledIterations { blackHole(file.prefs[\.count]) }
+    } setup: {
+        try FileFixture(keys: Fixtures.fillerCount + 3)
+    }
+
+    // One durable write per iteration: the caller's write plus `flush()` (fsync, rename, fsync of the folder).
+    Benchmark("FileStore.write-flush-1000-keys", configuration: Configurations.durable) { benchmark, file in
+        for _ in benchmark.scaledIterations {
+            file.prefs[\.count] = file.next()
+            try file.prefs.flush()
+        }
+    } setup: {
+        try FileFixture(keys: 1_000)
+    }
+
+    Benchmark("Foundation.write-flush-1000-keys", configuration: Configurations.durable) { benchmark, suite in
+        for _ in benchmark.scaledIterations {
+            suite.defaults.set(suite.next(), forKey: "count")
+            suite.defaults.synchronize()
+        }
+    } setup: {
+        try SuiteFixture(keys: 1_000)
+    }
+
+    // A new store and container over a 1,000-key file, then every key read once.
+    Benchmark("FileStore.open-read-1000-keys", configuration: Configurations.durable) { benchmark, file in
+        for _ in benchmark.scaledIterations {
+            let prefs = Preferences(store: try FilePreferenceStore(url: file.url, watchesForChanges: false))
+            for index in 0..<1_000 { blackHole(prefs[\.[bulk: index]]) }
+        }
+    } setup: {
+        try FileFixture(keys: 1_000)
+    }
+
+    Benchmark("Foundation.open-read-1000-keys", configuration: Configurations.durable) { benchmark, suite in
+        for _ in benchmark.scaledIterations {
+            let defaults = UserDefaults(suiteName: suite.name)!
+            for index in 0..<1_000 { blackHole(defaults.integer(forKey: "bulk.\(index)")) }
+        }
+    } setup: {
+        try SuiteFixture(keys: 1_000)
+    }
+
+    // `update` on a file store: the cross-process lock, a re-read if the file changed, and a durable write.
+    Benchmark("FileStore.update-across-processes", configuration: Configurations.durable) { benchmark, file in
+        for _ in benchmark.scaledIterations { file.prefs.update(\.count) { $0 += 1 } }
+    } setup: {
+        try FileFixture(keys: Fixtures.fillerCount + 3)
+    }
+
+    // Another writer replaces the file (a rename, as every writer of this format does); the latency is the
+    // time until a `values()` observer in this process yields the new value.
+    let wake = Configurations.perWrite([CustomMetrics.wakeLatency])
+    Benchmark("FileStore.outside-change-wake", configuration: wake) { benchmark, file in
+        for _ in 0..<20 {
+            let value = file.next()
+            let replacement = file.url.path + ".outside"
+            try Data("{\"count\": \(value)}\n".utf8).write(to: URL(fileURLWithPath: replacement))
+            let start = monotonicNanoseconds()
+            rename(replacement, file.url.path)
+            spin { file.probe.hasReceived(value) }
+            benchmark.measurement(CustomMetrics.wakeLatency, file.probe.wakeTime - start)
+        }
+    } setup: {
+        try await FileFixture(keys: 1).observingCount()
+    }
+
+    // Three override layers above the store, none of which holds the key: reads cost what they cost without.
+    Benchmark("Prefs.read-cached-Int-3-layers", configuration: Configurations.perKilo) { benchmark, prefs in
+        for _ in benchmark.scaledIterations { blackHole(prefs[\.count]) }
+    } setup: {
+        let prefs = Preferences(
+            store: InMemoryPreferenceStore(["count": .integer(Int64(Fixtures.count))]),
+            overrides: [
+                .commandLine(["benchmark", "--unrelated", "1"]),
+                .environment(prefix: "PREFSBENCH", environment: ["PREFSBENCH_OTHER": "x"]),
+                PreferenceOverrideLayer(values: ["other": 1], name: "file"),
+            ]
+        )
+        precondition(prefs[\.count] == Fixtures.count)
+        return prefs
+    }
+}
+
+/// A preferences file with `keys` Int keys (`count` among them) in a temporary folder, and a container on it.
+final class FileFixture: @unchecked Sendable {
+    let url: URL
+    let prefs: Preferences
+    let probe = WakeProbe()
+    private var counter = 0
+    private var observer: Task<Void, Never>?
+
+    init(keys: Int) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-bench-\(UUID())")
+        url = folder.appendingPathComponent("preferences.json")
+        var members = ["count": PreferenceValue.integer(Int64(Fixtures.count))]
+        for index in 0..<max(0, keys - 1) { members["bulk.\(index)"] = .integer(Int64(index)) }
+        let seed = Preferences(store: try FilePreferenceStore(url: url, watchesForChanges: false))
+        try seed.importJSON(Data(try JSONSerialization.data(withJSONObject: members.mapValues { value -> Int in
+            guard case .integer(let integer) = value else { return 0 }
+            return Int(integer)
+        })))
+        prefs = Preferences(store: try FilePreferenceStore(url: url))
+        precondition(prefs[\.count] == Fixtures.count)
+    }
+
+    func next() -> Int {
+        counter += 1
+        return Fixtures.count + counter
+    }
+
+    /// Starts a task that records every value `values(\.count)` yields, and waits until it has the first.
+    func observingCount() async throws -> FileFixture {
+        let values = prefs.values(\.count)
+        let probe = self.probe
+        observer = Task { for await value in values { probe.record(value) } }
+        spin { probe.hasReceived(Fixtures.count) }
+        return self
+    }
+
+    deinit {
+        observer?.cancel()
+        try? FileManager.default.removeItem(at: url.deletingLastPathComponent())
+    }
+}
+
+/// A `UserDefaults` suite with `keys` Int keys, synchronized to its property list.
+final class SuiteFixture: @unchecked Sendable {
+    let name = "PrefsBenchmarks.file-\(UUID())"
+    let defaults: UserDefaults
+    private var counter = 0
+
+    init(keys: Int) throws {
+        defaults = UserDefaults(suiteName: name)!
+        defaults.set(Fixtures.count, forKey: "count")
+        for index in 0..<max(0, keys - 1) { defaults.set(index, forKey: "bulk.\(index)") }
+        defaults.synchronize()
+    }
+
+    func next() -> Int {
+        counter += 1
+        return Fixtures.count + counter
+    }
+}

@@ -7,5 +7,5 @@ let benchmarks: @Sendable () -> Void = {
     observerBenchmarks()
     overDependenceBenchmarks()
     memoryBenchmarks()
-    // fileStoreBenchmarks(): rows for `FilePreferenceStore`, see FileStoreBenchmarks.swift.
+    fileStoreBenchmarks()
 }
