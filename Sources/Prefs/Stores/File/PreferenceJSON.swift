@@ -70,30 +70,35 @@ package enum PreferenceJSON {
             guard !members.isEmpty else { return output += "{}" }
             if indent != "", members.count == 1, members.keys.first!.hasPrefix("$") {
                 output += #"{"$dictionary": "#
-                write(.dictionary(members), to: &output, indent: indent == nil ? nil : "")
+                writeMembers(members, to: &output, indent: indent == nil ? nil : "")
                 return output += "}"
             }
-            guard let indent else {
-                output += "{"
-                for (index, key) in members.keys.sorted().enumerated() {
-                    if index > 0 { output += ", " }
-                    writeString(key, to: &output)
-                    output += ": "
-                    write(members[key]!, to: &output, indent: nil)
-                }
-                return output += "}"
-            }
-            let inner = indent + "  "
-            output += "{\n"
+            writeMembers(members, to: &output, indent: indent)
+        }
+    }
+
+    /// Writes a non-empty object, sorted by name; a nil indent writes it on one line.
+    private static func writeMembers(_ members: [String: PreferenceValue], to output: inout String, indent: String?) {
+        guard let indent else {
+            output += "{"
             for (index, key) in members.keys.sorted().enumerated() {
-                output += inner
+                if index > 0 { output += ", " }
                 writeString(key, to: &output)
                 output += ": "
-                write(members[key]!, to: &output, indent: inner)
-                output += index == members.count - 1 ? "\n" : ",\n"
+                write(members[key]!, to: &output, indent: nil)
             }
-            output += indent + "}"
+            return output += "}"
         }
+        let inner = indent + "  "
+        output += "{\n"
+        for (index, key) in members.keys.sorted().enumerated() {
+            output += inner
+            writeString(key, to: &output)
+            output += ": "
+            write(members[key]!, to: &output, indent: inner)
+            output += index == members.count - 1 ? "\n" : ",\n"
+        }
+        output += indent + "}"
     }
 
     private static func writeString(_ string: String, to output: inout String) {
