@@ -36,7 +36,7 @@ struct ImportCommand: ParsableCommand {
             let store = try file.openStore(watching: false, lockTimeout: lock.duration)
             try store.transaction { transaction in
                 if mode == .replace {
-                    for name in store.keys() where members[name] == nil { transaction.setValue(nil, forKey: name) }
+                    for name in try store.keys() where members[name] == nil { transaction.setValue(nil, forKey: name) }
                 }
                 for (name, value) in members { transaction.setValue(value, forKey: name) }
             }

@@ -29,12 +29,12 @@ struct WatchCommand: AsyncParsableCommand {
             let (changes, continuation) = AsyncStream.makeStream(of: Set<String>.self)
             let token = store.observeChanges { continuation.yield($0) }
             defer { token.cancel() }
-            var last = Dictionary(uniqueKeysWithValues: store.keys().map { ($0, store.value(forKey: $0)) })
+            var last = Dictionary(uniqueKeysWithValues: try store.keys().map { ($0, try store.value(forKey: $0)) })
             let scope = keys.isEmpty ? "" : " to " + keys.joined(separator: ", ")
             console.note("watching \(file.path) for changes\(scope); press Ctrl-C to stop")
             for await names in changes {
                 for name in names.sorted() where keys.isEmpty || keys.contains(name) {
-                    let new = store.value(forKey: name)
+                    let new = try store.value(forKey: name)
                     guard new != last[name] ?? nil else { continue }
                     console.print(line(name, old: last[name] ?? nil, new: new, style: console.outputStyle))
                     last[name] = new

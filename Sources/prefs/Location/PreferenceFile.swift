@@ -49,14 +49,15 @@ struct PreferenceFile {
         }
     }
 
-    /// Opens the file's store, for a write or a watch, after the caller has read the file.
+    /// Opens the file's store, for a write or a watch, after the caller has read the file. The
+    /// commands use it only through the `PreferenceStore` protocol.
     ///
     /// - Parameters:
     ///   - watching: Whether the store watches the file for other processes' changes.
     ///   - lockTimeout: How long a write waits for another process's lock.
     /// - Returns: The store.
     /// - Throws: ``PrefsFailure`` with exit code 5 when the folder cannot be created or the file read.
-    func openStore(watching: Bool, lockTimeout: Duration) throws -> FilePreferenceStore {
+    func openStore(watching: Bool, lockTimeout: Duration) throws -> any PreferenceStore {
         try FilePreferenceStore(url: url, watchesForChanges: watching, lockTimeout: lockTimeout)
     }
 
