@@ -70,6 +70,15 @@ let package = Package(
             dependencies: ["Prefs", "ExampleSettings", "ExampleFeature"],
             path: "Examples/LaunchCounter"
         ),
+        // An app that embeds PrefsCommand: `example-app prefs list`, `example-app prefs set theme dark`.
+        .executableTarget(
+            name: "example-app",
+            dependencies: [
+                "Prefs", "PrefsCommand", "ExampleSettings", "ExampleFeature",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/ExampleApp"
+        ),
 
         // A child process for the tests: writes, crashes and competes for the same file.
         .executableTarget(name: "PrefsTestHelper", dependencies: ["Prefs"], path: "Tests/PrefsTestHelper"),
@@ -87,7 +96,13 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ]
         ),
-        .testTarget(name: "PrefsCommandTests", dependencies: ["Prefs", "PrefsCommand", "PrefsTesting", "prefs"]),
+        .testTarget(
+            name: "PrefsCommandTests",
+            dependencies: [
+                "Prefs", "PrefsCommand", "PrefsTesting", "prefs", "example-app",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(name: "PrefsPostgresTests", dependencies: ["Prefs", "PrefsPostgres", "PrefsTesting"]),
     ]
 )

@@ -21,6 +21,8 @@ public struct AnyPreferenceKey: Sendable {
     private let parse: @Sendable (String) throws -> PreferenceValue
     private let check: @Sendable (PreferenceValue) throws -> Void
     private let storeOverride: @Sendable (PreferenceOverrideLayer.Raw) throws -> PreferenceValue
+    /// Reads and writes the key in a container (see `Preferences+AnyPreferenceKey.swift`).
+    let access: ContainerAccess
 
     /// Erases a key's type.
     ///
@@ -42,6 +44,7 @@ public struct AnyPreferenceKey: Sendable {
         self.parse = { try key.storedValue(parsing: $0) }
         self.check = { _ = try key.decodeValue($0) }
         self.storeOverride = { try key.storedValue(of: $0) }
+        self.access = ContainerAccess(keyPath: keyPath, key: key)
     }
 
     /// Parses text by the key's type (see ``PreferenceKeys/Key/storedValue(parsing:)``).

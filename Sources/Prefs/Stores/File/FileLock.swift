@@ -11,8 +11,13 @@ import Darwin
 /// The system releases it when a process dies.
 final class FileLock: Sendable {
     let path: String
+    /// How long to wait for another holder; nil waits as long as it takes.
+    let timeout: Duration?
 
-    init(path: String) { self.path = path }
+    init(path: String, timeout: Duration? = nil) {
+        self.path = path
+        self.timeout = timeout
+    }
 
     /// Runs `body` holding the lock exclusively.
     ///
@@ -22,7 +27,8 @@ final class FileLock: Sendable {
     ///     atomically, so reading needs no lock.
     ///   - body: The work to do; it learns whether it holds the lock.
     /// - Returns: What `body` returns.
-    /// - Throws: A lock error when `required` and the lock cannot be taken, or what `body` throws.
+    /// - Throws: A lock error when `required` and the lock cannot be taken (or is held by another
+    ///   process past the timeout), or what `body` throws.
     func withLock<Result>(required: Bool, _ body: (_ locked: Bool) throws -> Result) throws -> Result {
         var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         if descriptor < 0, errno == EACCES || errno == EROFS { descriptor = open(path, O_RDONLY | O_CLOEXEC) }
@@ -31,9 +37,31 @@ final class FileLock: Sendable {
             return try body(false)
         }
         defer { close(descriptor) }  // closing the descriptor releases the lock
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw FileSystem.error(.lock, path) }
+        guard try acquire(descriptor) else {
+            if required {
+                throw FilePreferenceStoreError(
+                    operation: .lock, path: path, reason: "another process has held it for more than \(timeout!)")
+            }
+            return try body(false)  // readers may read unlocked: writers replace the file atomically
         }
         return try body(true)
+    }
+
+    /// Takes the lock on `descriptor`; false when another process holds it past the timeout.
+    private func acquire(_ descriptor: Int32) throws -> Bool {
+        guard let timeout else {
+            while flock(descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else { throw FileSystem.error(.lock, path) }
+            }
+            return true
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else { throw FileSystem.error(.lock, path) }
+            guard clock.now < deadline else { return false }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return true
     }
 }

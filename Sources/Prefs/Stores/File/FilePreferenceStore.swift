@@ -51,17 +51,21 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     /// - Parameters:
     ///   - url: The file. Its folder is created if missing (mode 0700).
     ///   - watchesForChanges: Whether to watch the file for changes by others (default: yes).
+    ///   - lockTimeout: How long a write waits while another process holds the file's lock before
+    ///     it fails with a ``FilePreferenceStoreError/Operation/lock`` error; nil (the default) waits
+    ///     as long as it takes. Reads never wait past it: they read the file unlocked.
     ///   - logger: Where damaged files and failed reads are reported.
     /// - Throws: ``FilePreferenceStoreError`` when the folder cannot be created or the file cannot be read.
     public init(
         url: URL,
         watchesForChanges: Bool = true,
+        lockTimeout: Duration? = nil,
         logger: Logger = Logger(label: "Prefs.FilePreferenceStore")
     ) throws {
         self.url = url.standardizedFileURL
         self.path = self.url.path
         self.logger = logger
-        self.fileLock = FileLock(path: path + ".lock")
+        self.fileLock = FileLock(path: path + ".lock", timeout: lockTimeout)
         self.state = Lock(FileContents())
         self.watchQueue = DispatchQueue(label: "Prefs.FilePreferenceStore.watch", qos: .utility)
         let directory = self.url.deletingLastPathComponent()

@@ -1,8 +1,8 @@
-internal import Foundation
+package import Foundation
 
 /// Dates as ISO 8601 text in UTC, with exactly as many fraction digits as it takes to read back
-/// the same `Date`, so the file stays readable and loses nothing.
-enum PreferenceDateFormat {
+/// the same `Date`, so the file stays readable and loses nothing. `package` for the `prefs` tool.
+package enum PreferenceDateFormat {
     // Guarded by `lock`: the formatter is not thread-safe.
     nonisolated(unsafe) private static let whole: ISO8601DateFormatter = {
         let formatter = ISO8601DateFormatter()
@@ -11,7 +11,8 @@ enum PreferenceDateFormat {
     }()
     private static let lock = NSLock()
 
-    static func string(from date: Date) -> String {
+    /// The ISO 8601 text of a date, in UTC, with the fraction digits it needs.
+    package static func string(from date: Date) -> String {
         let seconds = date.timeIntervalSince1970
         let base = seconds.rounded(.down)
         let fraction = seconds - base  // exact: subtracting the floor of a double loses nothing
@@ -26,7 +27,8 @@ enum PreferenceDateFormat {
         return prefix + String(format: "%.17f", fraction).drop { $0 != "." } + "Z"
     }
 
-    static func date(from string: String) -> Date? {
+    /// Reads ISO 8601 text with or without a fraction; nil when it is not such text.
+    package static func date(from string: String) -> Date? {
         var text = Substring(string)
         var fraction = 0.0
         if let dot = text.firstIndex(of: ".") {

@@ -1,4 +1,4 @@
-internal import Foundation
+package import Foundation
 
 /// The JSON form of preference values, used by the file store: readable, diffable, and lossless.
 ///
@@ -10,16 +10,29 @@ internal import Foundation
 ///   `{"$double": "nan" | "inf" | "-inf"}`. A stored dictionary that itself has a single member whose
 ///   name starts with `$` is wrapped as `{"$dictionary": {…}}`.
 /// - `null` members are ignored when reading.
-enum PreferenceJSON {
+///
+/// `package` so that the `prefs` tool and `PrefsCommand` print and parse values exactly as the file holds them.
+package enum PreferenceJSON {
     /// The file's bytes for a set of members: a pretty-printed object with sorted keys.
-    static func encode(_ members: [String: PreferenceValue]) -> Data {
-        var output = ""
-        write(.dictionary(members), to: &output, indent: "")
-        output += "\n"
-        return Data(output.utf8)
+    package static func encode(_ members: [String: PreferenceValue]) -> Data {
+        Data((text(of: .dictionary(members), pretty: true) + "\n").utf8)
     }
 
-    private static func write(_ value: PreferenceValue, to output: inout String, indent: String) {
+    /// One value in the file's format: pretty-printed over several lines as in the file, or compact on one line.
+    package static func text(of value: PreferenceValue, pretty: Bool) -> String {
+        var output = ""
+        write(value, to: &output, indent: pretty ? "" : nil)
+        return output
+    }
+
+    /// Reads one value of any kind in the file's format (`42`, `"text"`, `{"$date": "…"}`, `[1, 2]`).
+    package static func value(parsing text: String) throws -> PreferenceValue {
+        var parser = PreferenceJSONParser(bytes: Array(text.utf8))
+        return try parser.parseDocument()
+    }
+
+    /// Writes a value; a nil indent writes it compactly, on one line.
+    private static func write(_ value: PreferenceValue, to output: inout String, indent: String?) {
         switch value {
         case .bool(let bool): output += bool ? "true" : "false"
         case .integer(let integer): output += String(integer)
@@ -37,6 +50,14 @@ enum PreferenceJSON {
         case .date(let date): output += #"{"$date": ""# + PreferenceDateFormat.string(from: date) + #""}"#
         case .array(let elements):
             guard !elements.isEmpty else { return output += "[]" }
+            guard let indent else {
+                output += "["
+                for (index, element) in elements.enumerated() {
+                    if index > 0 { output += ", " }
+                    write(element, to: &output, indent: nil)
+                }
+                return output += "]"
+            }
             let inner = indent + "  "
             output += "[\n"
             for (index, element) in elements.enumerated() {
@@ -49,20 +70,35 @@ enum PreferenceJSON {
             guard !members.isEmpty else { return output += "{}" }
             if indent != "", members.count == 1, members.keys.first!.hasPrefix("$") {
                 output += #"{"$dictionary": "#
-                write(.dictionary(members), to: &output, indent: "")
+                writeMembers(members, to: &output, indent: indent == nil ? nil : "")
                 return output += "}"
             }
-            let inner = indent + "  "
-            output += "{\n"
+            writeMembers(members, to: &output, indent: indent)
+        }
+    }
+
+    /// Writes a non-empty object, sorted by name; a nil indent writes it on one line.
+    private static func writeMembers(_ members: [String: PreferenceValue], to output: inout String, indent: String?) {
+        guard let indent else {
+            output += "{"
             for (index, key) in members.keys.sorted().enumerated() {
-                output += inner
+                if index > 0 { output += ", " }
                 writeString(key, to: &output)
                 output += ": "
-                write(members[key]!, to: &output, indent: inner)
-                output += index == members.count - 1 ? "\n" : ",\n"
+                write(members[key]!, to: &output, indent: nil)
             }
-            output += indent + "}"
+            return output += "}"
         }
+        let inner = indent + "  "
+        output += "{\n"
+        for (index, key) in members.keys.sorted().enumerated() {
+            output += inner
+            writeString(key, to: &output)
+            output += ": "
+            write(members[key]!, to: &output, indent: inner)
+            output += index == members.count - 1 ? "\n" : ",\n"
+        }
+        output += indent + "}"
     }
 
     private static func writeString(_ string: String, to output: inout String) {
@@ -85,7 +121,7 @@ enum PreferenceJSON {
     }
 
     /// Reads a file's bytes; the top level must be an object.
-    static func decode(_ data: Data) throws -> [String: PreferenceValue] {
+    package static func decode(_ data: Data) throws -> [String: PreferenceValue] {
         var parser = PreferenceJSONParser(bytes: Array(data))
         let value = try parser.parseDocument()
         guard case .dictionary(let members) = value else {

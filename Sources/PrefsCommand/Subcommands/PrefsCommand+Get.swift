@@ -1,0 +1,27 @@
+internal import ArgumentParser
+internal import Prefs
+
+extension PrefsCommand {
+    /// `get KEY`: the key's current value.
+    struct Get: ParsableCommand {
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(abstract: "Print a key's current value (`nil` for an optional key without one).")
+        }
+
+        @Argument(help: "The key's stored name, as `list` shows it.") var key: String
+        @OptionGroup var output: OutputOptions
+
+        func run() throws {
+            let console = Console.current
+            try console.run {
+                let key = try Catalog.key(named: key)
+                let value = Catalog.preferences.currentValue(of: key)
+                if output.json {
+                    console.print(ValueText.json(value, pretty: true))
+                } else {
+                    console.print(value.map(ValueText.plain) ?? "nil")
+                }
+            }
+        }
+    }
+}

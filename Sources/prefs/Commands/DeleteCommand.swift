@@ -1,0 +1,29 @@
+internal import ArgumentParser
+internal import Prefs
+internal import PrefsCommand
+
+/// `prefs delete KEY`: removes one key through the file store.
+struct DeleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Remove a key from the file; apps read its default again."
+    )
+
+    @Argument(help: "The key.") var key: String
+    @OptionGroup var location: LocationOptions
+    @OptionGroup var lock: LockOptions
+
+    func run() throws {
+        try Console.current.run {
+            let file = PreferenceFile(url: location.url)
+            let members = try file.read()
+            let unknown = PrefsFailure.unknownKey(key, known: members.keys.sorted(), in: "in \(file.path)")
+            guard members[key] != nil else { throw unknown }
+            let store = try file.openStore(watching: false, lockTimeout: lock.duration)
+            try store.transaction { transaction in
+                guard try transaction.value(forKey: key) != nil else { throw unknown }
+                transaction.setValue(nil, forKey: key)
+            }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+internal import ArgumentParser
+internal import PrefsCommand
+
+/// `prefs`: `defaults` for the preferences files of apps that use Prefs, on Linux and Apple platforms.
+@main
+struct PrefsTool: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prefs",
+        abstract: "Read, change and watch the preferences of apps that use Prefs.",
+        discussion: """
+            Every command works on one preferences file: an app's, found as Preferences.standard finds it \
+            (--app ID: $XDG_CONFIG_HOME/ID/preferences.json, else ~/.config/ID/preferences.json), or any file \
+            (--file PATH). Writes take the file's lock, merge with other processes' writes and replace the file \
+            atomically, so a running app sees them at once and nothing is lost. Only `set` and `import` create \
+            a missing file. Output is for people, or JSON with --json; colours only on a terminal, and never \
+            with NO_COLOR set.
+
+            \(PrefsExitCode.helpText)
+            """,
+        subcommands: [
+            ListCommand.self, GetCommand.self, SetCommand.self, DeleteCommand.self, WatchCommand.self,
+            ExportCommand.self, ImportCommand.self, PathCommand.self,
+        ]
+    )
+}

@@ -1,2 +1,0 @@
-// The `prefs` inspector (issue 6).
-print("prefs: not built yet")
