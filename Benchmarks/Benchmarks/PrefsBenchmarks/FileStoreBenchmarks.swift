@@ -81,15 +81,22 @@ func fileStoreBenchmarks() {
     Benchmark("Prefs.read-cached-Int-3-layers", configuration: Configurations.perKilo) { benchmark, prefs in
         for _ in benchmark.scaledIterations { blackHole(prefs[\.count]) }
     } setup: {
+        Fixtures.layeredPreferences()
+    }
+}
+
+extension Fixtures {
+    /// A container with three override layers above its store, none of which holds `count`.
+    static func layeredPreferences() -> Preferences {
         let prefs = Preferences(
-            store: InMemoryPreferenceStore(["count": .integer(Int64(Fixtures.count))]),
+            store: InMemoryPreferenceStore(["count": .integer(Int64(count))]),
             overrides: [
                 .commandLine(["benchmark", "--unrelated", "1"]),
                 .environment(prefix: "PREFSBENCH", environment: ["PREFSBENCH_OTHER": "x"]),
                 PreferenceOverrideLayer(values: ["other": 1], name: "file"),
             ]
         )
-        precondition(prefs[\.count] == Fixtures.count)
+        precondition(prefs[\.count] == count)
         return prefs
     }
 }
@@ -108,10 +115,13 @@ final class FileFixture: @unchecked Sendable {
         var members = ["count": PreferenceValue.integer(Int64(Fixtures.count))]
         for index in 0..<max(0, keys - 1) { members["bulk.\(index)"] = .integer(Int64(index)) }
         let seed = Preferences(store: try FilePreferenceStore(url: url, watchesForChanges: false))
-        try seed.importJSON(Data(try JSONSerialization.data(withJSONObject: members.mapValues { value -> Int in
-            guard case .integer(let integer) = value else { return 0 }
-            return Int(integer)
-        })))
+        try seed.importJSON(
+            Data(
+                try JSONSerialization.data(
+                    withJSONObject: members.mapValues { value -> Int in
+                        guard case .integer(let integer) = value else { return 0 }
+                        return Int(integer)
+                    })))
         prefs = Preferences(store: try FilePreferenceStore(url: url))
         precondition(prefs[\.count] == Fixtures.count)
     }
