@@ -1,78 +1,49 @@
 internal import Dispatch
 internal import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Calls `onChange` when the file may have changed: written, replaced, created or deleted by anyone.
 ///
-/// It watches the folder, not the file, because writers replace the file by renaming a new one
-/// over it. Linux uses inotify; Apple platforms a dispatch source on the folder. Events are
-/// filtered by name on Linux; the store compares the file's identity before reading it anyway.
-/// Unchecked: dispatch sources are thread-safe, and the source is only cancelled.
-final class FileWatcher: @unchecked Sendable {
-    private let source: any DispatchSourceProtocol
-    private let descriptor: Int32
+/// It watches the folder, not the file, because writers replace the file by renaming a new one over it. The
+/// platform part, a ``FolderEventSource``, only reports events: inotify on Linux names the entry each one concerns
+/// (``InotifyFolderEventSource``); a dispatch source on the folder on Apple platforms does not
+/// (``VnodeFolderEventSource``). Deciding which events concern the file is shared, here
+/// (``FolderEvent/concerns(fileNamed:)``), and the store compares the file's identity before reading it anyway.
+final class FileWatcher: Sendable {
+    private let source: any FolderEventSource
 
-    init(path: String, queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) throws {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        let name = url.lastPathComponent
-        #if canImport(Glibc)
-        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard descriptor >= 0 else { throw FileSystem.error(.watch, directory) }
-        let mask = UInt32(
-            IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
-        guard inotify_add_watch(descriptor, directory, mask) >= 0 else {
-            close(descriptor)
-            throw FileSystem.error(.watch, directory)
-        }
-        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-        source.setEventHandler {
-            if Self.drainEvents(descriptor, mentioning: name) { onChange() }
-        }
-        #else
-        let descriptor = open(directory, O_EVTONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileSystem.error(.watch, directory) }
-        let source = DispatchSource.makeFileSystemObjectSource(
-            fileDescriptor: descriptor, eventMask: [.write, .rename, .delete, .link], queue: queue
-        )
-        source.setEventHandler { onChange() }
-        #endif
-        self.descriptor = descriptor
-        self.source = source
-        source.setCancelHandler { close(descriptor) }
-        source.resume()
-    }
+    /// Tests set it to false to run a store under the event shape of Apple platforms, whose folder events name no
+    /// entry: each event is then handed on as ``FolderEvent/unnamed``.
+    @TaskLocal static var reportsNames = true
 
-    deinit { source.cancel() }
-
-    #if canImport(Glibc)
-    /// Reads every pending inotify event; returns whether one concerns the file `name`.
-    private static func drainEvents(_ descriptor: Int32, mentioning name: String) -> Bool {
-        var mentioned = false
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { return mentioned }
-            var offset = 0
-            while offset + MemoryLayout<inotify_event>.size <= count {
-                let (length, mask) = buffer.withUnsafeBytes { raw in
-                    let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-                    return (Int(event.len), event.mask)
-                }
-                let nameStart = offset + MemoryLayout<inotify_event>.size
-                let eventName = String(
-                    decoding: buffer[nameStart..<nameStart + length].prefix { $0 != 0 }, as: UTF8.self)
-                if eventName == name || mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_Q_OVERFLOW) != 0 {
-                    mentioned = true
-                }
-                offset = nameStart + length
+    /// Starts watching with the platform's event source.
+    convenience init(path: String, queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) throws {
+        let reportsNames = Self.reportsNames
+        try self.init(path: path, onChange: onChange) { directory, handler in
+            try PlatformFolderEventSource(directory: directory, queue: queue) { events in
+                handler(reportsNames ? events : events.map { _ in .unnamed })
             }
         }
     }
-    #endif
+
+    /// Starts watching with the event source `makeSource` returns for the file's folder and a handler of events.
+    init(
+        path: String,
+        onChange: @escaping @Sendable () -> Void,
+        makeSource: (_ directory: String, _ handler: @escaping @Sendable ([FolderEvent]) -> Void) throws ->
+            any FolderEventSource
+    ) throws {
+        let url = URL(fileURLWithPath: path)
+        let name = url.lastPathComponent
+        source = try makeSource(url.deletingLastPathComponent().path) { events in
+            if events.contains(where: { $0.concerns(fileNamed: name) }) { onChange() }
+        }
+    }
+
+    deinit { source.cancel() }
 }
+
+#if canImport(Darwin)
+typealias PlatformFolderEventSource = VnodeFolderEventSource
+#elseif canImport(Glibc)
+typealias PlatformFolderEventSource = InotifyFolderEventSource
+#endif

@@ -17,7 +17,7 @@ extension UserDefaultsPreferenceStore {
             NotificationObservation(UserDefaults.didChangeNotification, handler: check)
         ]
         #if canImport(ObjectiveC)
-        sources.append(UserDefaultsKeyObserver(defaults: defaults, onChange: check))
+        sources.append(UserDefaultsKeyObserver(registrar: UserDefaultsKVO(defaults: defaults, onChange: check)))
         #else
         if let pollingInterval {
             sources.append(
@@ -53,9 +53,7 @@ extension UserDefaultsPreferenceStore {
 
     /// Starts observing a key that this store has just read or written for the first time.
     func keyWasTracked(_ key: String) {
-        #if canImport(ObjectiveC)
         for case let observer as UserDefaultsKeyObserver in outsideChangeSources { observer.observe(key) }
-        #endif
     }
 
     /// Compares the tracked keys with `UserDefaults` and reports those that changed. With

@@ -1,5 +1,9 @@
 internal import Foundation
 
+#if canImport(Darwin)
+internal import CoreFoundation
+#endif
+
 /// The property-list form of preference values in `UserDefaults`, both ways.
 ///
 /// Every value is stored as the natural property-list type, so `defaults read` and plain

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+internal import Dispatch
+internal import Glibc
+
+/// Linux's ``FolderEventSource``: inotify on the folder, each event naming the entry it concerns.
+///
+/// Unchecked: dispatch sources are thread-safe, and the source is only cancelled.
+final class InotifyFolderEventSource: FolderEventSource, @unchecked Sendable {
+    private let source: any DispatchSourceRead
+
+    init(directory: String, queue: DispatchQueue, handler: @escaping @Sendable ([FolderEvent]) -> Void) throws {
+        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard descriptor >= 0 else { throw FileSystem.error(.watch, directory) }
+        let mask = UInt32(
+            IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
+        guard inotify_add_watch(descriptor, directory, mask) >= 0 else {
+            close(descriptor)
+            throw FileSystem.error(.watch, directory)
+        }
+        source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+        source.setEventHandler {
+            let events = Self.drainEvents(descriptor)
+            if !events.isEmpty { handler(events) }
+        }
+        source.setCancelHandler { close(descriptor) }
+        source.resume()
+    }
+
+    func cancel() { source.cancel() }
+
+    /// Reads every pending event.
+    private static func drainEvents(_ descriptor: Int32) -> [FolderEvent] {
+        var events: [FolderEvent] = []
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return events }
+            events += buffer.withUnsafeBytes { Self.events(in: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        }
+    }
+
+    /// The events in a buffer of `inotify_event` records: the entry each names, or ``FolderEvent/unnamed`` when the
+    /// folder itself was deleted or moved, or the kernel's queue overflowed.
+    static func events(in buffer: UnsafeRawBufferPointer) -> [FolderEvent] {
+        var events: [FolderEvent] = []
+        var offset = 0
+        while offset + MemoryLayout<inotify_event>.size <= buffer.count {
+            let event = buffer.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+            let nameStart = offset + MemoryLayout<inotify_event>.size
+            let nameEnd = min(nameStart + Int(event.len), buffer.count)
+            if event.mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_Q_OVERFLOW) != 0 {
+                events.append(.unnamed)
+            } else {
+                events.append(.entry(String(decoding: buffer[nameStart..<nameEnd].prefix { $0 != 0 }, as: UTF8.self)))
+            }
+            offset = nameStart + Int(event.len)
+        }
+        return events
+    }
+}
+#endif

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import Prefs
+
+/// The file store under the event shape of Apple platforms, whose folder source names no entry: every change in the
+/// folder wakes the store, which must tell by the file's identity whether to re-read it. (The emulation here also
+/// reports writes in place into an existing file, which Apple's folder source does not.)
+@Suite struct FilePreferenceStoreUnnamedEventsTests {
+    private func makeStore(_ url: URL) throws -> FilePreferenceStore {
+        try FileWatcher.$reportsNames.withValue(false) { try FilePreferenceStore(url: url) }
+    }
+
+    @Test func anotherWritersReplaceReachesObserversOfThatKeyOnly() throws {
+        let directory = try TemporaryDirectory()
+        let prefs = Preferences(store: try makeStore(directory.file()))
+        let counts = Collected<Int>(), names = Collected<String>()
+        let tokens = [
+            prefs.observe(\.count) { counts.append($0.newValue) }, prefs.observe(\.name) { names.append($0.newValue) },
+        ]
+        let other = Preferences(store: try FilePreferenceStore(url: directory.file(), watchesForChanges: false))
+        other[\.count] = 9
+        try other.flush()
+        eventually { counts.all == [9] }
+        #expect(names.count == 0)
+        _ = tokens
+    }
+
+    @Test func churnInTheFolderAndTheStoresOwnWritesWakeNoObserver() throws {
+        let directory = try TemporaryDirectory()
+        let prefs = Preferences(store: try makeStore(directory.file()))
+        prefs[\.count] = 1
+        try prefs.flush()
+        let counts = Collected<Int>()
+        let token = prefs.observe(\.count) { counts.append($0.newValue) }
+        for index in 0..<20 {
+            try Data("{}".utf8).write(to: directory.file("other-\(index).json"), options: .atomic)
+            prefs[\.name] = "name \(index)"
+            try prefs.flush()
+        }
+        try FileManager.default.removeItem(at: directory.file("other-0.json"))
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(counts.count == 0)
+        #expect(prefs[\.count] == 1 && prefs[\.name] == "name 19")
+        token.cancel()
+    }
+
+    @Test func deletingTheFileResetsItsKeys() throws {
+        let directory = try TemporaryDirectory()
+        let prefs = Preferences(store: try makeStore(directory.file()))
+        prefs[\.count] = 7
+        try prefs.flush()
+        try FileManager.default.removeItem(at: directory.file())
+        eventually { prefs[\.count] == 0 }
+    }
+}
