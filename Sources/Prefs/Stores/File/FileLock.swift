@@ -1,9 +1,9 @@
 internal import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
 #endif
 
 /// An advisory lock shared by every process (and every store) using one preferences file: `flock`
