@@ -7,19 +7,62 @@ internal import Foundation
 ///   (`1.0`, `1e-05`), so each reads back as the kind it was.
 /// - Values JSON lacks are one-member objects: `{"$date": "2026-11-22T15:47:00.123456Z"}` (UTC, with
 ///   as many fraction digits as the exact value needs), `{"$data": "<base64>"}`, and
-///   `{"$double": "nan" | "inf" | "-inf"}`. A stored dictionary that itself has a single member whose
-///   name starts with `$` is wrapped as `{"$dictionary": {…}}`.
+///   `{"$double": "nan" | "inf" | "-inf"}` (`"-0"` too, written only in the positional style). A
+///   stored dictionary that itself has a single member whose name starts with `$` is wrapped as
+///   `{"$dictionary": {…}}`.
 /// - `null` members are ignored when reading.
-enum PreferenceJSON {
+///
+/// Other modules of the package (the PostgreSQL store) use ``encodeValue(_:doubles:)`` and
+/// ``decodeValue(_:)`` to store single values in the same form.
+package enum PreferenceJSON {
+    /// How doubles are written.
+    package enum DoubleStyle: Sendable {
+        /// Swift's shortest round-tripping form: `0.1`, `1e-05`, `-0.0`. The file store's form.
+        case shortest
+        /// Positional notation with at least one fraction digit (`0.00001`, `100000000000000000000.0`),
+        /// and `{"$double": "-0"}` for negative zero: the form PostgreSQL's `jsonb` keeps digit for
+        /// digit, where it would turn `1e+20` into an integer and `-0.0` into `0.0`.
+        case positional
+    }
+
     /// The file's bytes for a set of members: a pretty-printed object with sorted keys.
     static func encode(_ members: [String: PreferenceValue]) -> Data {
         var output = ""
-        write(.dictionary(members), to: &output, indent: "")
+        write(.dictionary(members), to: &output, indent: "", doubles: .shortest, isFileObject: true)
         output += "\n"
         return Data(output.utf8)
     }
 
-    private static func write(_ value: PreferenceValue, to output: inout String, indent: String) {
+    /// The JSON text of one value, in the file's tree form.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - doubles: How doubles are written.
+    /// - Returns: The JSON text; ``decodeValue(_:)`` reads it back as the same value.
+    package static func encodeValue(_ value: PreferenceValue, doubles: DoubleStyle) -> String {
+        var output = ""
+        write(value, to: &output, indent: "", doubles: doubles, isFileObject: false)
+        return output
+    }
+
+    /// Reads the JSON text of one value written by ``encodeValue(_:doubles:)`` (or reformatted by a
+    /// database that keeps its numbers' digits).
+    ///
+    /// - Parameter text: The JSON text.
+    /// - Returns: The value.
+    /// - Throws: An error naming the offset when the text is not JSON, or is `null`.
+    package static func decodeValue(_ text: String) throws -> PreferenceValue {
+        var parser = PreferenceJSONParser(bytes: Array(text.utf8))
+        return try parser.parseDocument()
+    }
+
+    private static func write(
+        _ value: PreferenceValue,
+        to output: inout String,
+        indent: String,
+        doubles: DoubleStyle,
+        isFileObject: Bool
+    ) {
         switch value {
         case .bool(let bool): output += bool ? "true" : "false"
         case .integer(let integer): output += String(integer)
@@ -29,6 +72,8 @@ enum PreferenceJSON {
                 output += #"{"$double": "nan"}"#
             } else if double.isInfinite {
                 output += double < 0 ? #"{"$double": "-inf"}"# : #"{"$double": "inf"}"#
+            } else if doubles == .positional {
+                output += double == 0 && double.sign == .minus ? #"{"$double": "-0"}"# : positional(double)
             } else {
                 output += "\(double)"  // Swift's shortest round-tripping form, always with "." or "e"
             }
@@ -41,15 +86,15 @@ enum PreferenceJSON {
             output += "[\n"
             for (index, element) in elements.enumerated() {
                 output += inner
-                write(element, to: &output, indent: inner)
+                write(element, to: &output, indent: inner, doubles: doubles, isFileObject: false)
                 output += index == elements.count - 1 ? "\n" : ",\n"
             }
             output += indent + "]"
         case .dictionary(let members):
             guard !members.isEmpty else { return output += "{}" }
-            if indent != "", members.count == 1, members.keys.first!.hasPrefix("$") {
+            if !isFileObject, members.count == 1, members.keys.first!.hasPrefix("$") {
                 output += #"{"$dictionary": "#
-                write(.dictionary(members), to: &output, indent: "")
+                write(.dictionary(members), to: &output, indent: "", doubles: doubles, isFileObject: true)
                 return output += "}"
             }
             let inner = indent + "  "
@@ -58,11 +103,28 @@ enum PreferenceJSON {
                 output += inner
                 writeString(key, to: &output)
                 output += ": "
-                write(members[key]!, to: &output, indent: inner)
+                write(members[key]!, to: &output, indent: inner, doubles: doubles, isFileObject: false)
                 output += index == members.count - 1 ? "\n" : ",\n"
             }
             output += indent + "}"
         }
+    }
+
+    /// A finite double in positional notation with at least one fraction digit, built from Swift's
+    /// shortest round-tripping digits, so it reads back as the same double.
+    static func positional(_ double: Double) -> String {
+        let shortest = "\(double)"
+        guard let exponentIndex = shortest.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return shortest }
+        let exponent = Int(shortest[shortest.index(after: exponentIndex)...])!
+        var mantissa = shortest[..<exponentIndex]
+        let sign = mantissa.hasPrefix("-") ? "-" : ""
+        if !sign.isEmpty { mantissa = mantissa.dropFirst() }
+        let integerDigits = mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) }
+        let digits = mantissa.filter { $0 != "." }
+        let point = (integerDigits ?? digits.count) + exponent
+        if point <= 0 { return sign + "0." + String(repeating: "0", count: -point) + digits }
+        if point >= digits.count { return sign + digits + String(repeating: "0", count: point - digits.count) + ".0" }
+        return sign + digits.prefix(point) + "." + digits.dropFirst(point)
     }
 
     private static func writeString(_ string: String, to output: inout String) {
@@ -103,6 +165,7 @@ enum PreferenceJSON {
         case ("$double", .string("nan")): return .double(.nan)
         case ("$double", .string("inf")): return .double(.infinity)
         case ("$double", .string("-inf")): return .double(-.infinity)
+        case ("$double", .string("-0")): return .double(-0.0)
         case ("$dictionary", .dictionary(let wrapped)): return .dictionary(wrapped)
         default: return nil
         }
