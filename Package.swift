@@ -75,7 +75,20 @@ let package = Package(
         ),
         .testTarget(name: "PrefsCombineTests", dependencies: ["Prefs", "PrefsCombine", "PrefsTesting"]),
         .testTarget(name: "PrefsCommandTests", dependencies: ["Prefs", "PrefsCommand", "PrefsTesting", "prefs"]),
-        .testTarget(name: "PrefsPostgresTests", dependencies: ["Prefs", "PrefsPostgres", "PrefsTesting"]),
+        // A child process for the PostgreSQL store's tests: an instance of a fleet on the test database.
+        .executableTarget(
+            name: "PrefsPostgresTestHelper",
+            dependencies: ["Prefs", "PrefsPostgres", .product(name: "PostgresNIO", package: "postgres-nio")],
+            path: "Tests/PrefsPostgresTestHelper"
+        ),
+        .testTarget(
+            name: "PrefsPostgresTests",
+            dependencies: [
+                "Prefs", "PrefsPostgres", "PrefsTesting", "PrefsPostgresTestHelper",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
     ]
 )
 
