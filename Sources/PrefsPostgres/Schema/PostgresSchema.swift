@@ -178,7 +178,7 @@ enum PostgresSchema {
                 guard missing.isEmpty, granted.count == checks.count else {
                     throw PostgresPreferenceStoreError(
                         .permissionDenied,
-                        "role '\(username)' lacks \(missing.joined(separator: ", ")); grant it with: "
+                        "role '\(username)' lacks \(missing.joined(separator: ", ")); grant them with: "
                             + "GRANT SELECT, INSERT, UPDATE ON prefs_values, prefs_namespaces TO \"\(username)\"",
                         sqlState: "42501")
                 }

@@ -56,9 +56,9 @@ final class ChildProcess: @unchecked Sendable {
         return nil
     }
 
-    /// Ends the child with SIGTERM.
+    /// Ends the child with SIGKILL (a child spawned from a Dispatch thread may have SIGTERM blocked).
     func terminate() {
-        process.terminate()
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 

@@ -25,6 +25,13 @@ final class Fleet: @unchecked Sendable {
         self.applicationName = "prefs-\(id)"
     }
 
+    /// The stores' logger: errors only, so that the expected reconnections of fault tests stay quiet.
+    static let logger: Logger = {
+        var logger = Logger(label: "fleet")
+        logger.logLevel = .error
+        return logger
+    }()
+
     /// A configuration for this fleet's namespace.
     func configuration(
         _ change: (inout PostgresPreferenceStore.Configuration) -> Void = { _ in }
@@ -38,7 +45,7 @@ final class Fleet: @unchecked Sendable {
 
     /// A new instance's store.
     func store(
-        logger: Logger = Logger(label: "fleet"),
+        logger: Logger = Fleet.logger,
         _ change: (inout PostgresPreferenceStore.Configuration) -> Void = { _ in }
     ) throws -> PostgresPreferenceStore {
         let store = try PostgresPreferenceStore(configuration: configuration(change), logger: logger)
@@ -48,7 +55,7 @@ final class Fleet: @unchecked Sendable {
 
     /// A new instance: a container on its own store.
     func instance(
-        logger: Logger = Logger(label: "fleet"),
+        logger: Logger = Fleet.logger,
         _ change: (inout PostgresPreferenceStore.Configuration) -> Void = { _ in }
     ) throws -> (prefs: Preferences, store: PostgresPreferenceStore) {
         let store = try store(logger: logger, change)
@@ -61,7 +68,10 @@ final class Fleet: @unchecked Sendable {
         try server.terminateSessions(of: applicationName)
     }
 
-    deinit {
+    /// Closes every store of the fleet.
+    func close() {
         for store in lock.withLock({ stores }) { store.close() }
     }
+
+    deinit { close() }
 }

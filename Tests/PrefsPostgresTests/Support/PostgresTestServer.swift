@@ -100,11 +100,13 @@ final class PostgresTestServer: Sendable {
 
     /// Runs SQL as the superuser with `psql` and returns its unaligned output.
     @discardableResult
-    func sql(_ statement: String) throws -> String {
+    func sql(_ statement: String, database: String? = nil) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["psql", "-X", "-v", "ON_ERROR_STOP=1", "-Atqc", statement]
-        process.environment = environment()
+        var environment = environment(applicationName: "prefs-tests-psql")
+        if let database { environment["PGDATABASE"] = database }
+        process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
