@@ -8,6 +8,7 @@
 #   postgres-test-server.sh start [DIR]     create and start a cluster in DIR (default: a new
 #                                            temporary folder); print its settings as shell lines:
 #                                            PGHOST=… PGPORT=… PGUSER=… PGPASSWORD=… PGDATABASE=… PREFS_PG_DIR=…
+#                                            and, when openssl made one, PREFS_PG_CERTIFICATE=… (TLS is on)
 #   postgres-test-server.sh stop DIR        stop the cluster and remove DIR
 #   postgres-test-server.sh restart DIR     stop it (fast: sessions are cut) and start it again, same port
 #   postgres-test-server.sh halt DIR        stop it, keep DIR (for `resume`)
@@ -125,6 +126,23 @@ start() {
         echo "unix_socket_permissions = 0700"
     } | as_server_user tee -a "$dir/data/postgresql.conf" >/dev/null
 
+    # TLS with a self-signed certificate for 127.0.0.1 and localhost, when openssl is there; plain
+    # connections stay allowed.
+    local certificate=""
+    if command -v openssl >/dev/null 2>&1 &&
+        openssl req -new -x509 -days 7 -nodes -subj "/CN=localhost" \
+            -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" \
+            -keyout "$dir/server.key" -out "$dir/server.crt" >/dev/null 2>&1; then
+        chmod 600 "$dir/server.key"
+        if [ "$(id -u)" = 0 ]; then chown "$user" "$dir/server.key" "$dir/server.crt"; fi
+        {
+            echo "ssl = on"
+            echo "ssl_cert_file = '$dir/server.crt'"
+            echo "ssl_key_file = '$dir/server.key'"
+        } | as_server_user tee -a "$dir/data/postgresql.conf" >/dev/null
+        certificate="$dir/server.crt"
+    fi
+
     # A free port: try a few random ones in the dynamic range (bounded).
     local port="" attempt
     for attempt in 1 2 3 4 5 6 7 8 9 10; do
@@ -147,6 +165,7 @@ PGPASSWORD=$password
 PGDATABASE=postgres
 PREFS_PG_DIR=$dir
 EOF
+    if [ -n "$certificate" ]; then echo "PREFS_PG_CERTIFICATE=$certificate" >>"$dir/settings"; fi
     if [ -n "${PREFS_PG_OWNER_PID:-}" ]; then
         # Stop the cluster when the process that asked for it ends, even if it crashed.
         local self
@@ -194,7 +213,7 @@ restart)
 halt) halt "${2:-}" ;;
 resume) resume "${2:-}" ;;
 *)
-    sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac
