@@ -33,6 +33,14 @@ done
 INSTALL_HINT="apt-get install -y postgresql   (Debian/Ubuntu; or run scripts/ci-postgres.sh)"
 
 find_bindir() {
+    # PREFS_POSTGRES_BINDIR names the folder of initdb and pg_ctl (a custom install); nothing else is tried then.
+    if [ -n "${PREFS_POSTGRES_BINDIR:-}" ]; then
+        if [ -x "$PREFS_POSTGRES_BINDIR/initdb" ] && [ -x "$PREFS_POSTGRES_BINDIR/pg_ctl" ]; then
+            echo "$PREFS_POSTGRES_BINDIR"
+            return 0
+        fi
+        return 1
+    fi
     if command -v pg_config >/dev/null 2>&1; then
         local bindir
         bindir="$(pg_config --bindir 2>/dev/null || true)"
