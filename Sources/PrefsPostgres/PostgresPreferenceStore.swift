@@ -28,7 +28,7 @@ public import Prefs
 ///
 /// The protocol is synchronous, the database asynchronous: the store runs its database work on an
 /// event loop of its own and blocks only the calling thread (a container's writer queue) in
-/// ``flush()`` and ``transaction(_:)``, with a deadline. See "Sharing settings across a fleet".
+/// ``flush()`` and ``transaction(_:)``, with a deadline. See <doc:SharingSettingsAcrossAFleet>.
 public final class PostgresPreferenceStore: PreferenceStore, Sendable {
     let core: StoreCore
     let session: Session
@@ -98,6 +98,14 @@ public final class PostgresPreferenceStore: PreferenceStore, Sendable {
     }
 
     deinit {
+        let uncommitted = core.mirror.withLock { $0.uncommittedKeys }
+        if !core.isClosed, !uncommitted.isEmpty {
+            let message =
+                "Prefs: the PostgreSQL store of namespace '\(core.namespace)' was released with \(uncommitted.count) "
+                + "write(s) not committed (\(uncommitted.prefix(5).joined(separator: ", "))); "
+                + "call flush() or close() before releasing it"
+            core.logger.error("\(message)")
+        }
         shutDown()
     }
 

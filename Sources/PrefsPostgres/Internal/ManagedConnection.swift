@@ -57,25 +57,28 @@ final class ManagedConnection: Sendable {
     func connection(
         preparing: (@Sendable (PostgresConnection) -> EventLoopFuture<Void>)? = nil
     ) -> EventLoopFuture<PostgresConnection> {
+        enum Next {
+            case closed
+            case established(PostgresConnection)
+            case pending(EventLoopFuture<PostgresConnection>)
+            case attempt(after: TimeAmount)
+        }
         let promise = loop.makePromise(of: PostgresConnection.self)
-        let start = state.withLock { state -> TimeAmount? in
-            if state.isClosed {
-                promise.fail(StoreFailure(kind: .closed, reason: "the store is closed"))
-                return nil
-            }
-            if let connection = state.connection, !connection.isClosed {
-                promise.succeed(connection)
-                return nil
-            }
-            if let connecting = state.connecting {
-                connecting.cascade(to: promise)
-                return nil
-            }
+        // Decide under the lock, act after it: a promise fulfilled on the loop runs its callbacks at once.
+        let next = state.withLock { state -> Next in
+            if state.isClosed { return .closed }
+            if let connection = state.connection, !connection.isClosed { return .established(connection) }
+            if let connecting = state.connecting { return .pending(connecting) }
             state.connecting = promise.futureResult
             let wait = state.notBefore - .now()
-            return wait > .zero ? wait : .zero
+            return .attempt(after: wait > .zero ? wait : .zero)
         }
-        if let start { attempt(after: start, preparing: preparing, promise: promise) }
+        switch next {
+        case .closed: promise.fail(StoreFailure(kind: .closed, reason: "the store is closed"))
+        case .established(let connection): promise.succeed(connection)
+        case .pending(let connecting): connecting.cascade(to: promise)
+        case .attempt(let delay): attempt(after: delay, preparing: preparing, promise: promise)
+        }
         return promise.futureResult
     }
 

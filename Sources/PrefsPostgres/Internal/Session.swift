@@ -28,13 +28,16 @@ final class Session: Sendable {
     func enqueue<Value: Sendable>(
         _ operation: @escaping @Sendable (Result<PostgresConnection, any Error>) -> EventLoopFuture<Value>
     ) -> EventLoopFuture<Value> {
-        tail.withLock { tail in
-            let run = tail.flatMap { [connection] in
-                connection.connection().map { Result.success($0) }.recover { Result.failure($0) }
-            }.flatMap(operation)
-            tail = run.map { _ in }.recover { _ in }
-            return run
+        let turn = loop.makePromise(of: Void.self)
+        let previous = tail.withLock { tail in
+            defer { tail = turn.futureResult }
+            return tail
         }
+        let run = previous.flatMap { [connection] in
+            connection.connection().map { Result.success($0) }.recover { Result.failure($0) }
+        }.flatMap(operation)
+        run.whenComplete { _ in turn.succeed(()) }
+        return run
     }
 
     /// Blocks the calling thread until the connection is its own.
