@@ -56,6 +56,20 @@ struct StoredValueTests {
         }
     }
 
+    @Test(.requiresPostgreSQL) func keyNamesAndNamespacesAreDataNeverSQL() throws {
+        let hostile = "x'); DROP TABLE prefs_values; --"
+        let fleet = try Fleet(namespace: "it's \"odd\" $1 \(hostile) \(UUID())")
+        let (writer, _) = try fleet.instance()
+        let (reader, _) = try fleet.instance()
+        let seen = Collected<String>()
+        let token = reader.observe(\.[string: hostile]) { seen.append($0.newValue) }
+        writer[\.[string: hostile]] = "'; SELECT pg_sleep(10); --"
+        try writer.flush()
+        #expect(eventually("the other instance sees the value") { seen.all == ["'; SELECT pg_sleep(10); --"] })
+        #expect(try fleet.server.sql("SELECT count(*) FROM prefs_values WHERE key = $$\(hostile)$$") == "1")
+        withExtendedLifetime(token) {}
+    }
+
     @Test(.requiresPostgreSQL) func aValueWithANULCharacterIsRefusedAtOnce() throws {
         let fleet = try Fleet()
         let (prefs, store) = try fleet.instance()
