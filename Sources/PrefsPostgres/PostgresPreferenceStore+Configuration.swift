@@ -28,8 +28,13 @@ extension PostgresPreferenceStore {
         /// How long `flush()` waits for queued writes to be committed before it throws (default: 5 s).
         /// The writes stay queued and are retried after it throws.
         public var flushTimeout: Duration = .seconds(5)
-        /// How long a transaction, or one of its statements, may wait (default: 30 s).
+        /// How long one statement may wait for the server (default: 30 s); a connection whose statement
+        /// times out is closed and made again.
         public var operationTimeout: Duration = .seconds(30)
+        /// How often the store reads changes on its listening connection even without a notification
+        /// (default: 10 s). A connection that silently stopped working (a network partition, a hung
+        /// server) is noticed within this interval and ``operationTimeout``, then made again.
+        public var healthCheckInterval: Duration = .seconds(10)
         /// The first delay before a failed connection or write is retried; it doubles with every
         /// failure, up to ``maximumRetryDelay`` (default: 50 ms).
         public var retryDelay: Duration = .milliseconds(50)

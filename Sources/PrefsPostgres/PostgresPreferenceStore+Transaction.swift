@@ -33,12 +33,12 @@ extension PostgresPreferenceStore {
         defer { lease.release() }
         let connection = lease.connection
         let core = self.core
+        /// Runs one step; every error of the database (not of the body) becomes a `StoreFailure`.
+        func step<Value>(_ work: () throws -> Value) throws -> Value {
+            do { return try work() } catch { throw StoreFailure(error) }
+        }
         func run(_ query: PostgresQuery, _ doing: String) throws -> PostgresQueryResult {
-            do {
-                return try connection.query(query, logger: core.logger).waitOffLoop(timeout: timeout, doing)
-            } catch {
-                throw StoreFailure(error)
-            }
+            try step { try connection.query(query, logger: core.logger).waitOffLoop(timeout: timeout, doing) }
         }
 
         var isOpen = false
@@ -49,7 +49,7 @@ extension PostgresPreferenceStore {
             var transaction = PreferenceStoreTransaction { key in
                 guard (try? StoredValue.validate([key: nil])) != nil else { return nil }
                 let result = try run(Statements.read(key, in: core.namespace), "reading '\(key)'")
-                let text = try result.rows.first?.decode(String?.self) ?? nil
+                let text = try step { try result.rows.first?.decode(String?.self) ?? nil }
                 return StoredValue.decode(text, key: key, logger: core.logger)
             }
             let result = try body(&transaction)
@@ -57,11 +57,13 @@ extension PostgresPreferenceStore {
             var versions: [String: Int64] = [:]
             if !changes.isEmpty {
                 try StoredValue.validate(changes)
-                versions = try Statements.versions(
-                    from: run(Statements.write(changes, in: core.namespace), "writing the changes"))
+                let written = try run(Statements.write(changes, in: core.namespace), "writing the changes")
+                versions = try step { try Statements.versions(from: written) }
             }
             isOpen = false
-            try Database.commit(on: connection, logger: core.logger).waitOffLoop(timeout: timeout, "committing")
+            try step {
+                try Database.commit(on: connection, logger: core.logger).waitOffLoop(timeout: timeout, "committing")
+            }
             core.report(core.mirror.withLock { $0.transactionCommitted(changes, versions: versions) })
             return result
         } catch let failure as StoreFailure {

@@ -49,6 +49,60 @@ struct FaultTests {
         )
     }
 
+    @Test func aTransactionCutShortWritesNothingAndTheNextOneSucceeds() throws {
+        let fleet = try Fleet()
+        let store = try fleet.store()
+        try store.write(["n": .integer(1)])
+        try store.flush()
+        var read: PreferenceValue?
+        var ended = 0
+        let start = Date()
+        let error = #expect(throws: PostgresPreferenceStoreError.self) {
+            try store.transaction { transaction in
+                read = try transaction.value(forKey: "n")
+                ended = try fleet.terminateSessions()
+                transaction.setValue(.integer(2), forKey: "n")
+            }
+        }
+        #expect(read == .integer(1))
+        #expect(ended == 2, "both of the store's sessions were cut")
+        #expect(error?.kind == .unreachable, "\(String(describing: error))")
+        #expect(
+            Date().timeIntervalSince(start) < 10, "a statement on the lost connection fails at once, not at its timeout"
+        )
+        #expect(try fleet.store().value(forKey: "n") == .integer(1), "nothing of the transaction was written")
+        try store.transaction { $0.setValue(.integer(3), forKey: "n") }
+        #expect(try fleet.store().value(forKey: "n") == .integer(3))
+    }
+
+    @Test func sessionsThatStopAnsweringAreGivenUpAndMadeAgain() throws {
+        let fleet = try Fleet()
+        let stoppedName = fleet.applicationName + "-stopped"
+        let (stopped, _) = try fleet.instance {
+            $0.connection.options.additionalStartupParameters = [("application_name", stoppedName)]
+            $0.operationTimeout = .seconds(1)
+            $0.healthCheckInterval = .milliseconds(300)
+        }
+        let (other, _) = try fleet.instance()
+        stopped[\.[int: "x"]] = 1
+        try stopped.flush()
+
+        // SIGSTOP the instance's two server processes: its sessions stay open but never answer, as
+        // over a network that silently dropped them.
+        let pids = try fleet.server.sql(
+            "SELECT string_agg(pid::text, ' ') FROM pg_stat_activity WHERE application_name = '\(stoppedName)'"
+        ).split(separator: " ").compactMap { Int32($0) }
+        #expect(pids.count == 2)
+        for pid in pids { kill(pid, SIGSTOP) }
+        defer { for pid in pids { kill(pid, SIGCONT) } }
+
+        stopped[\.[int: "x"]] = 2
+        #expect(eventually(within: 20, "the write is committed on a new session") { (try? stopped.flush()) != nil })
+        #expect(eventually("the other instance sees it") { other[\.[int: "x"]] == 2 })
+        other[\.[int: "y"]] = 3
+        #expect(eventually("the instance listens again on a new session") { stopped[\.[int: "y"]] == 3 })
+    }
+
     @Test func aServerRestartLosesNoFlushedWriteAndAnOutageIsAClearError() throws {
         let server = try PostgresTestServer.start()
         defer { try? server.stop() }

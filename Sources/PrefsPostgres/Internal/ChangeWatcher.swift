@@ -17,6 +17,7 @@ final class ChangeWatcher: Sendable {
         var isReading = false
         var readAgain = false
         var isReconnecting = false
+        var healthCheck: RepeatedTask?
     }
 
     private let core: StoreCore
@@ -26,22 +27,34 @@ final class ChangeWatcher: Sendable {
     init(core: StoreCore) {
         self.core = core
         self.connection = ManagedConnection(
-            loop: core.loop, configuration: core.configuration.connection, backoff: core.backoff, logger: core.logger)
+            loop: core.loop, configuration: core.configuration.connection, backoff: core.backoff,
+            timeout: core.configuration.operationTimeout.timeAmount, logger: core.logger)
     }
 
-    /// Connects for the first time: prepares the schema, registers the namespace, listens and loads it.
+    /// Connects for the first time: prepares the schema, registers the namespace, listens and loads
+    /// it; then reads changes at every health check interval too.
     func start() -> EventLoopFuture<Void> {
-        connection.connection(preparing: { [weak self] in self?.prepare($0) ?? Self.gone($0) }).map { _ in }
+        connection.connection(preparing: { [weak self] in self?.prepare($0) ?? Self.gone($0) }).map { [weak self] _ in
+            guard let self else { return }
+            let interval = core.configuration.healthCheckInterval.timeAmount
+            let task = core.loop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { [weak self] _ in
+                self?.readChangesSoon()
+            }
+            state.withLock { $0.healthCheck = task }
+        }
     }
 
     /// Closes the connection; no reconnection follows.
-    func close() { connection.close() }
+    func close() {
+        state.withLock { $0.healthCheck }?.cancel()
+        connection.close()
+    }
 
-    private static func gone(_ connection: PostgresConnection) -> EventLoopFuture<Void> {
+    private static func gone(_ connection: GuardedConnection) -> EventLoopFuture<Void> {
         connection.eventLoop.makeFailedFuture(StoreFailure(kind: .closed, reason: "the store is gone"))
     }
 
-    private func prepare(_ connection: PostgresConnection) -> EventLoopFuture<Void> {
+    private func prepare(_ connection: GuardedConnection) -> EventLoopFuture<Void> {
         let logger = core.logger
         let known = state.withLock { $0.channel }
         let channel: EventLoopFuture<String>
@@ -65,7 +78,7 @@ final class ChangeWatcher: Sendable {
             }
         }
         return channel.flatMap { [weak self] channel in
-            connection.addListener(channel: channel) { [weak self] _, notification in
+            connection.raw.addListener(channel: channel) { [weak self] _, notification in
                 self?.received(notification.payload)
             }
             guard let self else { return Self.gone(connection) }
@@ -113,7 +126,7 @@ final class ChangeWatcher: Sendable {
         }
     }
 
-    private func readChanges(on connection: PostgresConnection) -> EventLoopFuture<Void> {
+    private func readChanges(on connection: GuardedConnection) -> EventLoopFuture<Void> {
         let core = self.core
         let since = core.mirror.withLock { $0.watermark }
         return connection.query(Statements.changes(in: core.namespace, after: since), logger: core.logger)

@@ -6,7 +6,7 @@ enum Database {
     /// Runs the queries one after the other; stops at the first failure.
     static func runInOrder(
         _ queries: [PostgresQuery],
-        on connection: PostgresConnection,
+        on connection: GuardedConnection,
         logger: Logger
     ) -> EventLoopFuture<Void> {
         queries.reduce(connection.eventLoop.makeSucceededVoidFuture()) { previous, query in
@@ -16,7 +16,7 @@ enum Database {
 
     /// Runs `body` between `BEGIN` and `COMMIT`; rolls back when `body` or the commit fails.
     static func inTransaction<Value: Sendable>(
-        on connection: PostgresConnection,
+        on connection: GuardedConnection,
         logger: Logger,
         _ body: @escaping @Sendable () -> EventLoopFuture<Value>
     ) -> EventLoopFuture<Value> {
@@ -33,7 +33,7 @@ enum Database {
 
     /// Commits; fails when the server answers that it rolled back instead (a transaction that had
     /// already failed ends with `ROLLBACK` even when asked to commit).
-    static func commit(on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<Void> {
+    static func commit(on connection: GuardedConnection, logger: Logger) -> EventLoopFuture<Void> {
         connection.query("COMMIT", logger: logger).flatMapThrowing { result in
             guard result.metadata.command == "COMMIT" else {
                 throw StoreFailure(kind: .transactionFailed, reason: "the server rolled the transaction back")

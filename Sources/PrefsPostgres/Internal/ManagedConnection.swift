@@ -22,8 +22,8 @@ struct Backoff: Sendable {
 /// event loop; nothing here blocks.
 final class ManagedConnection: Sendable {
     private struct State {
-        var connection: PostgresConnection?
-        var connecting: EventLoopFuture<PostgresConnection>?
+        var connection: GuardedConnection?
+        var connecting: EventLoopFuture<GuardedConnection>?
         var failures = 0
         var notBefore = NIODeadline.uptimeNanoseconds(0)
         var isClosed = false
@@ -33,19 +33,28 @@ final class ManagedConnection: Sendable {
 
     private let loop: any EventLoop
     private let configuration: PostgresConnection.Configuration
+    /// The longest a query may take before the connection is given up.
+    private let timeout: TimeAmount
     private let backoff: Backoff
     private let logger: Logger
     private let state = Lock(State())
 
-    init(loop: any EventLoop, configuration: PostgresConnection.Configuration, backoff: Backoff, logger: Logger) {
+    init(
+        loop: any EventLoop,
+        configuration: PostgresConnection.Configuration,
+        backoff: Backoff,
+        timeout: TimeAmount,
+        logger: Logger
+    ) {
         self.loop = loop
         self.configuration = configuration
+        self.timeout = timeout
         self.backoff = backoff
         self.logger = logger
     }
 
     /// The connection when one is established now.
-    var current: PostgresConnection? {
+    var current: GuardedConnection? {
         state.withLock { state in state.connection.flatMap { $0.isClosed ? nil : $0 } }
     }
 
@@ -55,15 +64,15 @@ final class ManagedConnection: Sendable {
     ///   connection is closed and the attempt counts as failed.
     /// - Returns: The connection, or the reason there is none.
     func connection(
-        preparing: (@Sendable (PostgresConnection) -> EventLoopFuture<Void>)? = nil
-    ) -> EventLoopFuture<PostgresConnection> {
+        preparing: (@Sendable (GuardedConnection) -> EventLoopFuture<Void>)? = nil
+    ) -> EventLoopFuture<GuardedConnection> {
         enum Next {
             case closed
-            case established(PostgresConnection)
-            case pending(EventLoopFuture<PostgresConnection>)
+            case established(GuardedConnection)
+            case pending(EventLoopFuture<GuardedConnection>)
             case attempt(after: TimeAmount)
         }
-        let promise = loop.makePromise(of: PostgresConnection.self)
+        let promise = loop.makePromise(of: GuardedConnection.self)
         // Decide under the lock, act after it: a promise fulfilled on the loop runs its callbacks at once.
         let next = state.withLock { state -> Next in
             if state.isClosed { return .closed }
@@ -84,8 +93,8 @@ final class ManagedConnection: Sendable {
 
     private func attempt(
         after delay: TimeAmount,
-        preparing: (@Sendable (PostgresConnection) -> EventLoopFuture<Void>)?,
-        promise: EventLoopPromise<PostgresConnection>
+        preparing: (@Sendable (GuardedConnection) -> EventLoopFuture<Void>)?,
+        promise: EventLoopPromise<GuardedConnection>
     ) {
         let loop = self.loop
         let id = Self.nextID.withLock { id in
@@ -94,10 +103,11 @@ final class ManagedConnection: Sendable {
         }
         loop.scheduleTask(in: delay) {}.futureResult.flatMap { [configuration, logger] in
             PostgresConnection.connect(on: loop, configuration: configuration, id: id, logger: logger)
-        }.flatMap { connection -> EventLoopFuture<PostgresConnection> in
+        }.map { [timeout] in GuardedConnection($0, timeout: timeout) }.flatMap {
+            connection -> EventLoopFuture<GuardedConnection> in
             guard let preparing else { return loop.makeSucceededFuture(connection) }
             return preparing(connection).map { connection }.flatMapError { error in
-                connection.close().recover { _ in }.flatMapThrowing { throw error }
+                connection.raw.close().recover { _ in }.flatMapThrowing { throw error }
             }
         }.whenComplete { [self] result in
             switch result {
@@ -109,7 +119,7 @@ final class ManagedConnection: Sendable {
                     return state.isClosed
                 }
                 if isClosed {
-                    connection.close().whenComplete { _ in }
+                    connection.close()
                     promise.fail(StoreFailure(kind: .closed, reason: "the store is closed"))
                 } else {
                     connection.closeFuture.whenComplete { [weak self] _ in self?.lost(connection) }
@@ -126,7 +136,7 @@ final class ManagedConnection: Sendable {
         }
     }
 
-    private func lost(_ connection: PostgresConnection) {
+    private func lost(_ connection: GuardedConnection) {
         state.withLock { state in
             if state.connection === connection { state.connection = nil }
         }
@@ -139,6 +149,6 @@ final class ManagedConnection: Sendable {
             defer { state.connection = nil }
             return state.connection
         }
-        connection?.close().whenComplete { _ in }
+        connection?.close()
     }
 }

@@ -8,7 +8,7 @@ internal import Prefs
 final class Session: Sendable {
     /// The connection, lent to a caller's thread until ``release`` is called.
     struct Lease: Sendable {
-        let connection: PostgresConnection
+        let connection: GuardedConnection
         let release: @Sendable () -> Void
     }
 
@@ -19,14 +19,15 @@ final class Session: Sendable {
     init(core: StoreCore) {
         self.loop = core.loop
         self.connection = ManagedConnection(
-            loop: core.loop, configuration: core.configuration.connection, backoff: core.backoff, logger: core.logger)
+            loop: core.loop, configuration: core.configuration.connection, backoff: core.backoff,
+            timeout: core.configuration.operationTimeout.timeAmount, logger: core.logger)
         self.tail = Lock(core.loop.makeSucceededVoidFuture())
     }
 
     /// Runs `operation` after every operation enqueued before it, with the connection or the reason
     /// there is none.
     func enqueue<Value: Sendable>(
-        _ operation: @escaping @Sendable (Result<PostgresConnection, any Error>) -> EventLoopFuture<Value>
+        _ operation: @escaping @Sendable (Result<GuardedConnection, any Error>) -> EventLoopFuture<Value>
     ) -> EventLoopFuture<Value> {
         let turn = loop.makePromise(of: Void.self)
         let previous = tail.withLock { tail in
@@ -49,9 +50,9 @@ final class Session: Sendable {
     /// - Throws: The connection's failure, `preparing`'s, or a timeout.
     func lease(
         timeout: Duration,
-        preparing: @escaping @Sendable (PostgresConnection) -> EventLoopFuture<Void>
+        preparing: @escaping @Sendable (GuardedConnection) -> EventLoopFuture<Void>
     ) throws -> Lease {
-        let granted = loop.makePromise(of: PostgresConnection.self)
+        let granted = loop.makePromise(of: GuardedConnection.self)
         let released = loop.makePromise(of: Void.self)
         let isReleased = Lock(false)
         let release: @Sendable () -> Void = {

@@ -51,7 +51,7 @@ final class WriteBehind: Sendable {
     }
 
     /// Commits the queued writes as one batch on `connection` (an operation of the session).
-    func commitQueued(on connection: PostgresConnection) -> EventLoopFuture<Void> {
+    func commitQueued(on connection: GuardedConnection) -> EventLoopFuture<Void> {
         let core = self.core
         guard let batch = core.mirror.withLock({ $0.takeBatch() }) else {
             resolveWaiters()

@@ -117,7 +117,7 @@ enum PostgresSchema {
     /// - Returns: A future that fails with a ``PostgresPreferenceStoreError`` when the schema is
     ///   missing and cannot be created, or the role lacks a privilege.
     static func prepare(
-        on connection: PostgresConnection,
+        on connection: GuardedConnection,
         creating: Bool,
         username: String,
         logger: Logger
@@ -139,7 +139,7 @@ enum PostgresSchema {
         }
     }
 
-    private static func isCurrent(on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<Bool> {
+    private static func isCurrent(on connection: GuardedConnection, logger: Logger) -> EventLoopFuture<Bool> {
         connection.query(
             "SELECT obj_description(to_regclass('prefs_values'), 'pg_class') = \(version) AND to_regclass('prefs_namespaces') IS NOT NULL",
             logger: logger
@@ -150,7 +150,7 @@ enum PostgresSchema {
 
     /// Runs the setup in one transaction, under an advisory lock so that instances starting
     /// together do not race each other's `CREATE`s.
-    private static func create(on connection: PostgresConnection, logger: Logger) -> EventLoopFuture<Void> {
+    private static func create(on connection: GuardedConnection, logger: Logger) -> EventLoopFuture<Void> {
         let steps: [PostgresQuery] =
             ["SELECT pg_advisory_xact_lock(7365121001)"] + statements.map { PostgresQuery(unsafeSQL: $0) }
         return Database.inTransaction(on: connection, logger: logger) {
@@ -163,7 +163,7 @@ enum PostgresSchema {
     }
 
     private static func checkPrivileges(
-        on connection: PostgresConnection,
+        on connection: GuardedConnection,
         username: String,
         logger: Logger
     ) -> EventLoopFuture<Void> {
