@@ -3,8 +3,8 @@
 # port, run by an unprivileged user, removed again by `stop`. Used by the PrefsPostgres tests (which
 # start their own server whenever the binaries are installed) and by CI.
 #
-#   postgres-test-server.sh check           exit 0 when PostgreSQL's server binaries are installed,
-#                                            else print how to install them and exit 3
+#   postgres-test-server.sh check           exit 0 when PostgreSQL's server binaries and psql are
+#                                            installed, else print how to install them and exit 3
 #   postgres-test-server.sh start [DIR]     create and start a cluster in DIR (default: a new
 #                                            temporary folder); print its settings as shell lines:
 #                                            PGHOST=… PGPORT=… PGUSER=… PGPASSWORD=… PGDATABASE=… PREFS_PG_DIR=…
@@ -210,6 +210,10 @@ resume() {
 case "${1:-}" in
 check)
     require_bindir
+    if ! command -v psql >/dev/null 2>&1; then
+        echo "psql is not installed (the tests run SQL with it); install it with: $INSTALL_HINT" >&2
+        exit 3
+    fi
     echo "$BINDIR"
     ;;
 start) start "${2:-}" ;;

@@ -21,7 +21,7 @@ final class PostgresTestServer: Sendable {
 
     /// The reason shown when the PostgreSQL tests are skipped.
     static let missingBinaries: Comment =
-        "PostgreSQL's server binaries are not installed; install them with: apt-get install -y postgresql"
+        "PostgreSQL's server binaries or psql are not installed; install them with: apt-get install -y postgresql"
 
     /// Whether PostgreSQL's server binaries are installed: the condition of every PostgreSQL test.
     static let binariesInstalled: Bool = (try? runScript(["check"]).status) == 0
