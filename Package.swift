@@ -103,7 +103,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "PrefsPostgresTests", dependencies: ["Prefs", "PrefsPostgres", "PrefsTesting"]),
+        // A child process for the PostgreSQL store's tests: an instance of a fleet on the test database.
+        .executableTarget(
+            name: "PrefsPostgresTestHelper",
+            dependencies: ["Prefs", "PrefsPostgres", .product(name: "PostgresNIO", package: "postgres-nio")],
+            path: "Tests/PrefsPostgresTestHelper"
+        ),
+        .testTarget(
+            name: "PrefsPostgresTests",
+            dependencies: [
+                "Prefs", "PrefsPostgres", "PrefsTesting", "PrefsPostgresTestHelper",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
     ]
 )
 

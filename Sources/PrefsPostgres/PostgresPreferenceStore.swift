@@ -1,1 +1,187 @@
-// PrefsPostgres: the fleet store (issue 8).
+public import Logging
+internal import PostgresNIO
+public import Prefs
+
+/// A store whose keys live in a PostgreSQL database, shared live by every instance of a fleet.
+///
+/// ```swift
+/// let store = try PostgresPreferenceStore(configuration: .init(
+///     connection: .init(host: "db.internal", username: "app", password: secret, database: "app", tls: .disable),
+///     namespace: "billing-service"))
+/// let prefs = Preferences(store: store)
+/// prefs[\.maintenanceMode] = true   // every instance's observers of maintenanceMode hear it within milliseconds
+/// try prefs.flush()                 // returns once the write is committed
+/// ```
+///
+/// - **Rows**: one row per key per namespace in `prefs_values`, the value as `jsonb` in the file
+///   store's tree form, a version per row. The store creates its tables and triggers when they are
+///   missing (see ``schemaSQL``).
+/// - **Reads** never touch the database: the store keeps its namespace in memory, loaded at start
+///   and kept current through `LISTEN`/`NOTIFY` and catch-up reads by version.
+/// - **Writes** go to memory at once and to the database behind, coalesced into batches; ``flush()``
+///   returns when the writes made before it are committed. A write that cannot be committed stays
+///   queued and is retried with backoff; `flush()` throws while the database is unreachable.
+/// - **Transactions** (a container's `update` and `transaction`) run in a database transaction
+///   that holds the namespace's row lock, so they are atomic across every instance.
+/// - **Faults**: a lost connection is made again; on reconnecting the store reads every change it
+///   missed and reports the keys that changed. Readers keep the values they have throughout.
+///
+/// The protocol is synchronous, the database asynchronous: the store runs its database work on an
+/// event loop of its own and blocks only the calling thread (a container's writer queue) in
+/// ``flush()`` and ``transaction(_:)``, with a deadline. See <doc:SharingSettingsAcrossAFleet>.
+public final class PostgresPreferenceStore: PreferenceStore, Sendable {
+    let core: StoreCore
+    let session: Session
+    let writeBehind: WriteBehind
+    let watcher: ChangeWatcher
+
+    /// The SQL that creates the store's tables, functions and triggers, for an operator who runs it
+    /// by hand (with ``Configuration/createsSchema`` false). Running it again changes nothing.
+    public static var schemaSQL: String { PostgresSchema.script }
+
+    /// The namespace whose settings this store holds.
+    public var namespace: String { core.namespace }
+
+    /// Connects, prepares the schema, and loads the namespace; blocks until it is loaded.
+    ///
+    /// From `async` code, prefer ``connect(configuration:logger:)``, which does not block.
+    ///
+    /// - Parameters:
+    ///   - configuration: The server, the credentials, the namespace.
+    ///   - logger: Where connection losses, retries and damaged rows are reported. Credentials are never logged.
+    /// - Throws: ``PostgresPreferenceStoreError``: `unreachable`, `authenticationFailed`,
+    ///   `databaseNotFound`, `permissionDenied`, `schemaMissing` or `invalidConfiguration`, with the reason.
+    public convenience init(
+        configuration: Configuration,
+        logger: Logger = Logger(label: "Prefs.PostgresPreferenceStore")
+    ) throws {
+        try self.init(unstarted: configuration, logger: logger)
+        do {
+            try start().waitOffLoop(timeout: configuration.operationTimeout, "connecting")
+        } catch {
+            shutDown()
+            throw startError(error)
+        }
+    }
+
+    /// Connects, prepares the schema, and loads the namespace, without blocking a thread.
+    ///
+    /// ```swift
+    /// let store = try await PostgresPreferenceStore.connect(configuration: .init(namespace: "billing"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - configuration: The server, the credentials, the namespace.
+    ///   - logger: Where connection losses, retries and damaged rows are reported.
+    /// - Returns: The store, loaded.
+    /// - Throws: ``PostgresPreferenceStoreError``, as ``init(configuration:logger:)``.
+    public static func connect(
+        configuration: Configuration,
+        logger: Logger = Logger(label: "Prefs.PostgresPreferenceStore")
+    ) async throws -> PostgresPreferenceStore {
+        let store = try PostgresPreferenceStore(unstarted: configuration, logger: logger)
+        do {
+            try await store.start().get()
+        } catch {
+            store.shutDown()
+            throw store.startError(error)
+        }
+        return store
+    }
+
+    private init(unstarted configuration: Configuration, logger: Logger) throws {
+        try StoredValue.validate(namespace: configuration.namespace)
+        core = StoreCore(configuration: configuration, logger: logger)
+        session = Session(core: core)
+        writeBehind = WriteBehind(core: core, session: session)
+        watcher = ChangeWatcher(core: core)
+    }
+
+    deinit {
+        let uncommitted = core.mirror.withLock { $0.uncommittedKeys }
+        if !core.isClosed, !uncommitted.isEmpty {
+            let message =
+                "Prefs: the PostgreSQL store of namespace '\(core.namespace)' was released with \(uncommitted.count) "
+                + "write(s) not committed (\(uncommitted.prefix(5).joined(separator: ", "))); "
+                + "call flush() or close() before releasing it"
+            core.logger.error("\(message)")
+        }
+        shutDown()
+    }
+
+    private func start() -> EventLoopFuture<Void> {
+        watcher.start().flatMap { [session] in session.connection.connection().map { _ in } }
+    }
+
+    private func startError(_ error: any Error) -> PostgresPreferenceStoreError {
+        StoreFailure(error).error("could not start the PostgreSQL store of namespace '\(namespace)' as \(core.target)")
+    }
+
+    /// Returns the value stored under a key, from memory.
+    ///
+    /// - Parameter key: The stored name.
+    /// - Returns: This instance's latest write of the key, else the value last read from the database.
+    public func value(forKey key: String) -> PreferenceValue? {
+        core.mirror.withLock { $0.value(forKey: key) }
+    }
+
+    /// Applies the changes in memory at once and queues them for the database, behind the caller.
+    ///
+    /// - Parameter changes: New values by key; nil removes a key.
+    /// - Throws: ``PostgresPreferenceStoreError`` of kind `unstorableValue` for a key or value
+    ///   PostgreSQL cannot hold (nothing of the batch is applied then), or `closed`.
+    public func write(_ changes: PreferenceStoreChanges) throws {
+        guard !core.isClosed else {
+            throw StoreFailure(kind: .closed, reason: "the store is closed").error("could not write")
+        }
+        try StoredValue.validate(changes)
+        let (changed, _) = core.mirror.withLock { $0.enqueue(changes) }
+        core.report(changed)
+        writeBehind.schedule()
+    }
+
+    /// Returns every key that has a value, from memory.
+    ///
+    /// - Returns: The keys.
+    public func keys() -> [String] {
+        core.mirror.withLock { $0.keys }
+    }
+
+    /// Blocks until every write made before the call is committed to the database.
+    ///
+    /// - Throws: ``PostgresPreferenceStoreError`` of kind `notCommitted` when they are not committed
+    ///   within ``Configuration/flushTimeout`` (the database is unreachable or refuses them); the
+    ///   writes stay queued and are retried.
+    public func flush() throws {
+        try writeBehind.flush()
+    }
+
+    /// Registers a handler told about every key whose value changed: by this store, by another
+    /// instance, or by hand in the database.
+    ///
+    /// - Parameter handler: Called with the changed keys, on a queue of the store.
+    /// - Returns: A token that unregisters the handler.
+    public func observeChanges(_ handler: @escaping @Sendable (Set<String>) -> Void) -> PreferenceObservationToken {
+        core.handlers.add(handler)
+    }
+
+    /// Commits what it can within the flush timeout, then closes the connections. Writes that could
+    /// not be committed are reported through the logger, by key. Reads keep working from memory;
+    /// writes throw.
+    public func close() {
+        guard !core.isClosed else { return }
+        do {
+            try flush()
+        } catch {
+            core.logger.error("Prefs: closing the PostgreSQL store of namespace '\(namespace)': \(error)")
+        }
+        shutDown()
+    }
+
+    private func shutDown() {
+        core.isClosed = true
+        watcher.close()
+        session.connection.close()
+        writeBehind.failWaiters()
+    }
+}

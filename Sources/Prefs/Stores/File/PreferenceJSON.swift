@@ -11,28 +11,57 @@ package import Foundation
 ///   name starts with `$` is wrapped as `{"$dictionary": {…}}`.
 /// - `null` members are ignored when reading.
 ///
-/// `package` so that the `prefs` tool and `PrefsCommand` print and parse values exactly as the file holds them.
+/// `package` so that the `prefs` tool and `PrefsCommand` print and parse values exactly as the file holds them,
+/// and the PostgreSQL store stores single values in the same form.
 package enum PreferenceJSON {
+    /// How doubles are written.
+    package enum DoubleStyle: Sendable {
+        /// Swift's shortest round-tripping form: `0.1`, `1e-05`, `-0.0`. The file store's form.
+        case shortest
+        /// Positional notation with at least one fraction digit (`0.00001`, `100000000000000000000.0`),
+        /// and `{"$double": "-0"}` for negative zero: the form PostgreSQL's `jsonb` keeps digit for
+        /// digit, where it would turn `1e+20` into an integer and `-0.0` into `0.0`.
+        case positional
+    }
+
     /// The file's bytes for a set of members: a pretty-printed object with sorted keys.
     package static func encode(_ members: [String: PreferenceValue]) -> Data {
-        Data((text(of: .dictionary(members), pretty: true) + "\n").utf8)
+        var output = ""
+        write(.dictionary(members), to: &output, indent: "", doubles: .shortest, isFileObject: true)
+        return Data((output + "\n").utf8)
     }
 
     /// One value in the file's format: pretty-printed over several lines as in the file, or compact on one line.
-    package static func text(of value: PreferenceValue, pretty: Bool) -> String {
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - pretty: Whether to write it over several lines, indented.
+    ///   - doubles: How doubles are written.
+    /// - Returns: The JSON text; ``value(parsing:)`` reads it back as the same value.
+    package static func text(of value: PreferenceValue, pretty: Bool, doubles: DoubleStyle = .shortest) -> String {
         var output = ""
-        write(value, to: &output, indent: pretty ? "" : nil)
+        write(value, to: &output, indent: pretty ? "" : nil, doubles: doubles, isFileObject: false)
         return output
     }
 
     /// Reads one value of any kind in the file's format (`42`, `"text"`, `{"$date": "…"}`, `[1, 2]`).
+    ///
+    /// - Parameter text: The JSON text.
+    /// - Returns: The value.
+    /// - Throws: An error naming the offset when the text is not JSON, or is `null`.
     package static func value(parsing text: String) throws -> PreferenceValue {
         var parser = PreferenceJSONParser(bytes: Array(text.utf8))
         return try parser.parseDocument()
     }
 
     /// Writes a value; a nil indent writes it compactly, on one line.
-    private static func write(_ value: PreferenceValue, to output: inout String, indent: String?) {
+    private static func write(
+        _ value: PreferenceValue,
+        to output: inout String,
+        indent: String?,
+        doubles: DoubleStyle,
+        isFileObject: Bool
+    ) {
         switch value {
         case .bool(let bool): output += bool ? "true" : "false"
         case .integer(let integer): output += String(integer)
@@ -42,6 +71,8 @@ package enum PreferenceJSON {
                 output += #"{"$double": "nan"}"#
             } else if double.isInfinite {
                 output += double < 0 ? #"{"$double": "-inf"}"# : #"{"$double": "inf"}"#
+            } else if doubles == .positional {
+                output += double == 0 && double.sign == .minus ? #"{"$double": "-0"}"# : positional(double)
             } else {
                 output += "\(double)"  // Swift's shortest round-tripping form, always with "." or "e"
             }
@@ -54,7 +85,7 @@ package enum PreferenceJSON {
                 output += "["
                 for (index, element) in elements.enumerated() {
                     if index > 0 { output += ", " }
-                    write(element, to: &output, indent: nil)
+                    write(element, to: &output, indent: nil, doubles: doubles, isFileObject: false)
                 }
                 return output += "]"
             }
@@ -62,30 +93,35 @@ package enum PreferenceJSON {
             output += "[\n"
             for (index, element) in elements.enumerated() {
                 output += inner
-                write(element, to: &output, indent: inner)
+                write(element, to: &output, indent: inner, doubles: doubles, isFileObject: false)
                 output += index == elements.count - 1 ? "\n" : ",\n"
             }
             output += indent + "]"
         case .dictionary(let members):
             guard !members.isEmpty else { return output += "{}" }
-            if indent != "", members.count == 1, members.keys.first!.hasPrefix("$") {
+            if !isFileObject, members.count == 1, members.keys.first!.hasPrefix("$") {
                 output += #"{"$dictionary": "#
-                writeMembers(members, to: &output, indent: indent == nil ? nil : "")
+                writeMembers(members, to: &output, indent: indent == nil ? nil : "", doubles: doubles)
                 return output += "}"
             }
-            writeMembers(members, to: &output, indent: indent)
+            writeMembers(members, to: &output, indent: indent, doubles: doubles)
         }
     }
 
     /// Writes a non-empty object, sorted by name; a nil indent writes it on one line.
-    private static func writeMembers(_ members: [String: PreferenceValue], to output: inout String, indent: String?) {
+    private static func writeMembers(
+        _ members: [String: PreferenceValue],
+        to output: inout String,
+        indent: String?,
+        doubles: DoubleStyle
+    ) {
         guard let indent else {
             output += "{"
             for (index, key) in members.keys.sorted().enumerated() {
                 if index > 0 { output += ", " }
                 writeString(key, to: &output)
                 output += ": "
-                write(members[key]!, to: &output, indent: nil)
+                write(members[key]!, to: &output, indent: nil, doubles: doubles, isFileObject: false)
             }
             return output += "}"
         }
@@ -95,10 +131,27 @@ package enum PreferenceJSON {
             output += inner
             writeString(key, to: &output)
             output += ": "
-            write(members[key]!, to: &output, indent: inner)
+            write(members[key]!, to: &output, indent: inner, doubles: doubles, isFileObject: false)
             output += index == members.count - 1 ? "\n" : ",\n"
         }
         output += indent + "}"
+    }
+
+    /// A finite double in positional notation with at least one fraction digit, built from Swift's
+    /// shortest round-tripping digits, so it reads back as the same double.
+    static func positional(_ double: Double) -> String {
+        let shortest = "\(double)"
+        guard let exponentIndex = shortest.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return shortest }
+        let exponent = Int(shortest[shortest.index(after: exponentIndex)...])!
+        var mantissa = shortest[..<exponentIndex]
+        let sign = mantissa.hasPrefix("-") ? "-" : ""
+        if !sign.isEmpty { mantissa = mantissa.dropFirst() }
+        let integerDigits = mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) }
+        let digits = mantissa.filter { $0 != "." }
+        let point = (integerDigits ?? digits.count) + exponent
+        if point <= 0 { return sign + "0." + String(repeating: "0", count: -point) + digits }
+        if point >= digits.count { return sign + digits + String(repeating: "0", count: point - digits.count) + ".0" }
+        return sign + digits.prefix(point) + "." + digits.dropFirst(point)
     }
 
     private static func writeString(_ string: String, to output: inout String) {
@@ -139,6 +192,7 @@ package enum PreferenceJSON {
         case ("$double", .string("nan")): return .double(.nan)
         case ("$double", .string("inf")): return .double(.infinity)
         case ("$double", .string("-inf")): return .double(-.infinity)
+        case ("$double", .string("-0")): return .double(-0.0)
         case ("$dictionary", .dictionary(let wrapped)): return .dictionary(wrapped)
         default: return nil
         }

@@ -1,0 +1,262 @@
+import Foundation
+import PostgresNIO
+import Prefs
+import PrefsPostgres
+import Testing
+
+/// The database going away never loses a flushed write, never blocks readers, and never drops a
+/// queued write silently; after reconnecting, an instance catches up on everything it missed.
+@Suite(.requiresPostgreSQL, .timeLimit(.minutes(3)))
+struct FaultTests {
+    @Test func terminatingTheSessionsMidStormLosesNoWrite() throws {
+        let fleet = try Fleet()
+        let (writer, _) = try fleet.instance()
+        let (reader, _) = try fleet.instance()
+        let keys = (0..<40).map { "k\($0)" }
+        for key in keys { _ = reader[\.[int: key]] }
+
+        let killer = SessionKiller(fleet: fleet, interval: 0.03)
+        var flushFailures: [String] = []
+        var slowestRead = 0.0
+        // At least 150 rounds of writes, and on until the sessions were cut 20 times (at most 1,500 rounds).
+        var rounds = 0
+        while rounds < 1500, rounds < 150 || killer.faultRounds < 20 {
+            rounds += 1
+            for key in keys { writer[\.[int: key]] = rounds }
+            if rounds % 10 == 0 {
+                do { try writer.flush() } catch { flushFailures.append("\(error)") }
+            }
+            let start = Date()
+            _ = reader[\.[int: "k0"]]
+            slowestRead = max(slowestRead, Date().timeIntervalSince(start))
+            Thread.sleep(forTimeInterval: 0.02)  // spread the writes over the storm
+        }
+        let (faultRounds, sessionsEnded) = killer.stop()
+        try writer.flush()
+
+        let (fresh, _) = try fleet.instance()
+        let lost = keys.filter { fresh[\.[int: $0]] != rounds }
+        #expect(lost.isEmpty, "the last writes of \(lost) are not in the database")
+        for key in keys {
+            #expect(eventually("the reader converges on \(key)") { reader[\.[int: key]] == rounds })
+        }
+        #expect(flushFailures.isEmpty, "flush failed during the storm: \(flushFailures.prefix(3))")
+        #expect(faultRounds >= 20, "the sessions were cut \(faultRounds) times")
+        #expect(slowestRead < 0.1, "a read took \(slowestRead) s while sessions were cut")
+        print(
+            "[PrefsPostgres] pg_terminate_backend storm: \(faultRounds) fault rounds, \(sessionsEnded) sessions ended, "
+                + "\(rounds * keys.count) writes, \(lost.count) keys lost; slowest read \(String(format: "%.3f", slowestRead * 1000)) ms"
+        )
+    }
+
+    @Test func aTransactionCutShortWritesNothingAndTheNextOneSucceeds() throws {
+        let fleet = try Fleet()
+        let store = try fleet.store()
+        try store.write(["n": .integer(1)])
+        try store.flush()
+        var read: PreferenceValue?
+        var ended = 0
+        let start = Date()
+        let error = #expect(throws: PostgresPreferenceStoreError.self) {
+            try store.transaction { transaction in
+                read = try transaction.value(forKey: "n")
+                ended = try fleet.terminateSessions()
+                transaction.setValue(.integer(2), forKey: "n")
+            }
+        }
+        #expect(read == .integer(1))
+        #expect(ended == 2, "both of the store's sessions were cut")
+        #expect(error?.kind == .unreachable, "\(String(describing: error))")
+        #expect(
+            Date().timeIntervalSince(start) < 10, "a statement on the lost connection fails at once, not at its timeout"
+        )
+        #expect(try fleet.store().value(forKey: "n") == .integer(1), "nothing of the transaction was written")
+        try store.transaction { $0.setValue(.integer(3), forKey: "n") }
+        #expect(try fleet.store().value(forKey: "n") == .integer(3))
+    }
+
+    @Test func sessionsThatStopAnsweringAreGivenUpAndMadeAgain() throws {
+        let fleet = try Fleet()
+        let stoppedName = fleet.applicationName + "-stopped"
+        let (stopped, _) = try fleet.instance {
+            $0.connection.options.additionalStartupParameters = [("application_name", stoppedName)]
+            $0.operationTimeout = .seconds(1)
+            $0.healthCheckInterval = .milliseconds(300)
+        }
+        let (other, _) = try fleet.instance()
+        stopped[\.[int: "x"]] = 1
+        try stopped.flush()
+
+        // SIGSTOP the instance's two server processes: its sessions stay open but never answer, as
+        // over a network that silently dropped them.
+        let pids = try fleet.server.sql(
+            "SELECT string_agg(pid::text, ' ') FROM pg_stat_activity WHERE application_name = '\(stoppedName)'"
+        ).split(separator: " ").compactMap { Int32($0) }
+        #expect(pids.count == 2)
+        for pid in pids { kill(pid, SIGSTOP) }
+        defer { for pid in pids { kill(pid, SIGCONT) } }
+
+        stopped[\.[int: "x"]] = 2
+        #expect(eventually(within: 20, "the write is committed on a new session") { (try? stopped.flush()) != nil })
+        #expect(eventually("the other instance sees it") { other[\.[int: "x"]] == 2 })
+        other[\.[int: "y"]] = 3
+        #expect(eventually("the instance listens again on a new session") { stopped[\.[int: "y"]] == 3 })
+    }
+
+    @Test func aServerRestartLosesNoFlushedWriteAndAnOutageIsAClearError() throws {
+        let server = try PostgresTestServer.start()
+        defer { try? server.stop() }
+        let fleet = try Fleet(server: server)
+        let (writer, _) = try fleet.instance { $0.flushTimeout = .seconds(1) }
+        let (reader, _) = try fleet.instance()
+        var expected: [String: Int] = [:]
+        let restarts = 3
+        for round in 1...restarts {
+            for index in 0..<50 { writer[\.[int: "r\(round).flushed\(index)"]] = index }
+            try writer.flush()
+            for index in 0..<50 { expected["r\(round).flushed\(index)"] = index }
+            // Writes made while the server goes down (some in a commit it cuts short) are committed
+            // after it comes back.
+            let background = BackgroundWriter(prefs: writer, prefix: "r\(round).during")
+            for index in 0..<50 { writer[\.[int: "r\(round).queued\(index)"]] = index }
+            try server.restart()
+            let written = background.stop()
+            #expect(eventually(within: 30, "a flush succeeds after the restart") { (try? writer.flush()) != nil })
+            for index in 0..<50 { expected["r\(round).queued\(index)"] = index }
+            expected.merge(written) { _, last in last }
+        }
+
+        // While the server is down, readers keep their values and flush() says why it cannot finish.
+        #expect(eventually("the reader has the last round") { reader[\.[int: "r\(restarts).queued49"]] == 49 })
+        try server.halt()
+        #expect(reader[\.[int: "r1.flushed7"]] == 7)
+        writer[\.[int: "during-outage"]] = 1
+        let error = #expect(throws: PostgresPreferenceStoreError.self) { try writer.flush() }
+        #expect(error?.kind == .notCommitted)
+        #expect(error?.message.contains("'during-outage'") == true, "\(String(describing: error))")
+        #expect(error?.message.contains("retried") == true)
+        #expect(writer[\.[int: "during-outage"]] == 1, "the write stays in the cache while it waits")
+
+        try server.resume()
+        #expect(eventually(within: 30, "the queued write is committed") { (try? writer.flush()) != nil })
+        #expect(eventually("the reader catches up on the write it missed") { reader[\.[int: "during-outage"]] == 1 })
+        expected["during-outage"] = 1
+
+        let (fresh, _) = try fleet.instance()
+        let missing = expected.filter { fresh[\.[int: $0.key]] != $0.value }
+        #expect(missing.isEmpty, "lost after \(restarts) restarts: \(missing.keys.sorted().prefix(5))")
+        print(
+            "[PrefsPostgres] server restarts: \(restarts) restarts and 1 outage, \(expected.count) writes, \(missing.count) lost"
+        )
+        fleet.close()
+    }
+
+    @Test func anInstanceCutOffCatchesUpOnEveryChangeItMissed() throws {
+        let fleet = try Fleet()
+        let (writer, _) = try fleet.instance()  // creates the tables before the role is granted them
+        for key in ["a", "b", "c"] { writer[\.[int: key]] = 1 }
+        try writer.flush()
+
+        let role = "prefs_cut_\(UUID().uuidString.prefix(8).lowercased())"
+        let password = UUID().uuidString
+        try fleet.server.sql(
+            "CREATE ROLE \(role) LOGIN PASSWORD '\(password)'; "
+                + "GRANT SELECT, INSERT, UPDATE ON prefs_values, prefs_namespaces TO \(role)")
+        defer { _ = try? fleet.server.sql("DROP OWNED BY \(role); DROP ROLE \(role)") }
+        let cutName = fleet.applicationName + "-cut"
+        let (logger, messages) = CapturingLogHandler.logger()
+        let (cutOff, cutStore) = try fleet.instance(logger: logger) {
+            $0.connection.username = role
+            $0.connection.password = password
+            $0.connection.options.additionalStartupParameters = [("application_name", cutName)]
+            $0.flushTimeout = .seconds(1)
+        }
+        let seen = ["a", "b", "c", "d"].map { key in (key, Collected<Int>()) }
+        let tokens = seen.map { key, values in cutOff.observe(\.[int: key]) { values.append($0.newValue) } }
+
+        try fleet.server.sql("ALTER ROLE \(role) NOLOGIN")
+        #expect(try fleet.server.terminateSessions(of: cutName) == 2, "the store holds two sessions")
+        writer[\.[int: "a"]] = 2
+        writer[\.[int: "a"]] = 3
+        writer.reset(\.[int: "b"])
+        writer[\.[int: "d"]] = 4
+        try writer.flush()
+        #expect(
+            eventually("the cut-off store is refused three times") {
+                messages.all.filter { $0.message.contains("could not reconnect to watch for changes") }.count >= 3
+            })
+        #expect(cutOff[\.[int: "a"]] == 1, "nothing arrives while the instance is cut off")
+
+        try fleet.server.sql("ALTER ROLE \(role) LOGIN")
+        #expect(eventually("the instance catches up") { cutOff[\.[int: "a"]] == 3 && cutOff[\.[int: "d"]] == 4 })
+        #expect(eventually("the removal arrives") { cutOff[\.[int: "b"]] == 0 })
+        let observed = Dictionary(uniqueKeysWithValues: seen.map { ($0.0, $0.1.all) })
+        #expect(observed == ["a": [3], "b": [0], "c": [], "d": [4]], "each changed key woken once, c never")
+        withExtendedLifetime((tokens, cutStore)) {}
+        fleet.close()
+    }
+}
+
+/// Writes a new key every millisecond from a thread of its own until stopped (at most 20,000), so
+/// that a fault lands while writes are queued and a commit is under way; a batch lost in the fault
+/// would lose keys that no later write brings back.
+final class BackgroundWriter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+    private var written: [String: Int] = [:]
+    private let done = DispatchSemaphore(value: 0)
+
+    init(prefs: Preferences, prefix: String) {
+        Thread.detachNewThread { [self] in
+            for value in 1...20_000 {
+                if lock.withLock({ stopped }) { break }
+                prefs[\.[int: "\(prefix)\(value)"]] = value
+                lock.withLock { written["\(prefix)\(value)"] = value }
+                Thread.sleep(forTimeInterval: 0.001)
+            }
+            done.signal()
+        }
+    }
+
+    /// Stops and returns every key written, with its value.
+    func stop() -> [String: Int] {
+        lock.withLock { stopped = true }
+        done.wait()
+        return lock.withLock { written }
+    }
+}
+
+/// Ends a fleet's sessions with `pg_terminate_backend` at an interval, on a thread of its own,
+/// until stopped (at most 1,000 rounds).
+final class SessionKiller: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+    private var rounds = 0
+    private var ended = 0
+    private let done = DispatchSemaphore(value: 0)
+
+    init(fleet: Fleet, interval: TimeInterval) {
+        Thread.detachNewThread { [self] in
+            for _ in 0..<1000 {
+                if lock.withLock({ stopped }) { break }
+                let count = (try? fleet.terminateSessions()) ?? 0
+                lock.withLock {
+                    if count > 0 { rounds += 1 }
+                    ended += count
+                }
+                Thread.sleep(forTimeInterval: interval)
+            }
+            done.signal()
+        }
+    }
+
+    /// The rounds so far that ended at least one session.
+    var faultRounds: Int { lock.withLock { rounds } }
+
+    /// Stops and returns the rounds that ended at least one session, and the sessions ended.
+    func stop() -> (rounds: Int, sessions: Int) {
+        lock.withLock { stopped = true }
+        done.wait()
+        return lock.withLock { (rounds, ended) }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Prefs
+import PrefsPostgres
+import PrefsTesting
+import Testing
+
+/// The PostgreSQL store passes the conformance suite every store passes, against a real server.
+@Suite(.requiresPostgreSQL)
+struct PostgresStoreConformanceTests {
+    @Test func conformsToThePreferenceStoreContract() throws {
+        let server = try PostgresTestServer.shared()
+        var fleets: [Fleet] = []
+        try PreferenceStoreConformance.check(
+            makeStore: {
+                let fleet = try Fleet(server: server)
+                fleets.append(fleet)
+                return try fleet.store()
+            },
+            reopen: { store in
+                let namespace = (store as! PostgresPreferenceStore).namespace
+                return try Fleet(server: server, namespace: namespace).store()
+            }
+        )
+        _ = fleets
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Logging
+import Prefs
+import PrefsPostgres
+
+extension PreferenceKeys {
+    subscript(int name: String) -> Key<Int> { Key(name, default: 0) }
+    subscript(string name: String) -> Key<String> { Key(name, default: "") }
+    var counter: Key<Int> { Key("counter", default: 0) }
+}
+
+/// Instances of one fleet on a fresh namespace of a test server: each a store with its own
+/// connections (named by its application name) and a container; all closed when the fleet goes.
+final class Fleet: @unchecked Sendable {
+    let server: PostgresTestServer
+    let namespace: String
+    let applicationName: String
+    private let lock = NSLock()
+    private var stores: [PostgresPreferenceStore] = []
+
+    init(server: PostgresTestServer? = nil, namespace: String? = nil) throws {
+        self.server = try server ?? PostgresTestServer.shared()
+        let id = UUID().uuidString.prefix(8).lowercased()
+        self.namespace = namespace ?? "test-\(id)"
+        self.applicationName = "prefs-\(id)"
+    }
+
+    /// The stores' logger: errors only, so that the expected reconnections of fault tests stay quiet.
+    static let logger: Logger = {
+        var logger = Logger(label: "fleet")
+        logger.logLevel = .error
+        return logger
+    }()
+
+    /// A configuration for this fleet's namespace.
+    func configuration(
+        _ change: (inout PostgresPreferenceStore.Configuration) -> Void = { _ in }
+    )
+        -> PostgresPreferenceStore.Configuration
+    {
+        var configuration = server.configuration(namespace: namespace, applicationName: applicationName)
+        change(&configuration)
+        return configuration
+    }
+
+    /// A new instance's store.
+    func store(
+        logger: Logger = Fleet.logger,
+        _ change: (inout PostgresPreferenceStore.Configuration) -> Void = { _ in }
+    ) throws -> PostgresPreferenceStore {
+        let store = try PostgresPreferenceStore(configuration: configuration(change), logger: logger)
+        lock.withLock { stores.append(store) }
+        return store
+    }
+
+    /// A new instance: a container on its own store.
+    func instance(
+        logger: Logger = Fleet.logger,
+        _ change: (inout PostgresPreferenceStore.Configuration) -> Void = { _ in }
+    ) throws -> (prefs: Preferences, store: PostgresPreferenceStore) {
+        let store = try store(logger: logger, change)
+        return (Preferences(store: store), store)
+    }
+
+    /// Ends every session of this fleet's stores with `pg_terminate_backend`; returns how many.
+    @discardableResult
+    func terminateSessions() throws -> Int {
+        try server.terminateSessions(of: applicationName)
+    }
+
+    /// Closes every store of the fleet.
+    func close() {
+        for store in lock.withLock({ stores }) { store.close() }
+    }
+
+    deinit { close() }
+}
