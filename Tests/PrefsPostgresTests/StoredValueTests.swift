@@ -14,7 +14,8 @@ struct StoredValueTests {
     ]
 
     @Test func thePositionalFormKeepsEveryDoubleAndItsKind() throws {
-        #expect(PreferenceJSON.text(of: .double(1e20), pretty: false, doubles: .positional) == "100000000000000000000.0")
+        #expect(
+            PreferenceJSON.text(of: .double(1e20), pretty: false, doubles: .positional) == "100000000000000000000.0")
         #expect(PreferenceJSON.text(of: .double(1e-5), pretty: false, doubles: .positional) == "0.00001")
         #expect(PreferenceJSON.text(of: .double(-1.5e-7), pretty: false, doubles: .positional) == "-0.00000015")
         #expect(PreferenceJSON.text(of: .double(-0.0), pretty: false, doubles: .positional) == #"{"$double": "-0"}"#)
