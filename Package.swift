@@ -80,12 +80,18 @@ let package = Package(
             path: "Examples/ExampleApp"
         ),
 
+        // Helpers the test targets share: deadlines, child processes, temporary folders, captured logs.
+        .target(
+            name: "PrefsTestSupport",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            path: "Tests/PrefsTestSupport"
+        ),
         // A child process for the tests: writes, crashes and competes for the same file.
         .executableTarget(name: "PrefsTestHelper", dependencies: ["Prefs"], path: "Tests/PrefsTestHelper"),
         .testTarget(
             name: "PrefsTests",
             dependencies: [
-                "Prefs", "PrefsTesting", "ExampleSettings", "ExampleFeature", "PrefsTestHelper",
+                "Prefs", "PrefsTesting", "PrefsTestSupport", "ExampleSettings", "ExampleFeature", "PrefsTestHelper",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -99,7 +105,7 @@ let package = Package(
         .testTarget(
             name: "PrefsCommandTests",
             dependencies: [
-                "Prefs", "PrefsCommand", "PrefsTesting", "prefs", "example-app",
+                "Prefs", "PrefsCommand", "PrefsTesting", "PrefsTestSupport", "prefs", "example-app",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -112,7 +118,7 @@ let package = Package(
         .testTarget(
             name: "PrefsPostgresTests",
             dependencies: [
-                "Prefs", "PrefsPostgres", "PrefsTesting", "PrefsPostgresTestHelper",
+                "Prefs", "PrefsPostgres", "PrefsTesting", "PrefsTestSupport", "PrefsPostgresTestHelper",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

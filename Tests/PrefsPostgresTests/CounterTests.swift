@@ -1,6 +1,7 @@
 import Foundation
 import Prefs
 import PrefsPostgres
+import PrefsTestSupport
 import Testing
 
 /// `update` is atomic across every instance: a transaction in the database under the namespace's
@@ -24,7 +25,9 @@ struct CounterTests {
     @Test func instancesInChildProcessesAndThisOneShareTheCounter() throws {
         let fleet = try Fleet()
         let children = try (0..<2).map { _ in
-            try ChildProcess(["increment", fleet.namespace, "250"], environment: fleet.server.environment())
+            try ChildProcess(
+                ["increment", fleet.namespace, "250"], executable: "PrefsPostgresTestHelper",
+                environment: fleet.server.environment())
         }
         let instances = try (0..<2).map { _ in try fleet.instance().prefs }
         DispatchQueue.concurrentPerform(iterations: 2) { index in

@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import Prefs
 import PrefsPostgres
+import PrefsTestSupport
 import Testing
 
 /// The database going away never loses a flushed write, never blocks readers, and never drops a

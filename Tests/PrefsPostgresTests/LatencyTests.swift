@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Prefs
 import PrefsPostgres
+import PrefsTestSupport
 import Testing
 
 /// How long a write in one instance takes to reach an observer in another, and how many writes

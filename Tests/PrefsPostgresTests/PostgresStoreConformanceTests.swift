@@ -1,6 +1,7 @@
 import Foundation
 import Prefs
 import PrefsPostgres
+import PrefsTestSupport
 import PrefsTesting
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Prefs
 import PrefsPostgres
+import PrefsTestSupport
 import Testing
 
 /// Several `Preferences` containers, each on its own store instance, share one namespace live:
@@ -75,15 +76,17 @@ struct SharedContainersTests {
 
         // A child writes; this process's observer hears it.
         let writer = try ChildProcess(
-            ["set", fleet.namespace, "from-child", "42"], environment: fleet.server.environment())
+            ["set", fleet.namespace, "from-child", "42"], executable: "PrefsPostgresTestHelper",
+            environment: fleet.server.environment())
         writer.waitForLine { $0 == "flushed" }
         #expect(writer.wait() == 0)
         #expect(eventually("the parent's observer sees the child's write") { seen.all == [42] })
 
         // This process writes; a watching child hears it.
         let watcher = try ChildProcess(
-            ["watch", fleet.namespace, "from-parent", "30"], environment: fleet.server.environment())
-        defer { watcher.terminate() }
+            ["watch", fleet.namespace, "from-parent", "30"], executable: "PrefsPostgresTestHelper",
+            environment: fleet.server.environment())
+        defer { watcher.kill() }
         watcher.waitForLine { $0 == "ready" }
         prefs[\.[int: "from-parent"]] = 7
         try prefs.flush()

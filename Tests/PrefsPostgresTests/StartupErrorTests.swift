@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 import Prefs
 import PrefsPostgres
+import PrefsTestSupport
 import Testing
 
 /// Bad connection settings and missing permissions are clear errors at start, and credentials

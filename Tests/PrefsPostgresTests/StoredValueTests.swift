@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Prefs
 import PrefsPostgres
+import PrefsTestSupport
 import Testing
 
 /// Values are stored as `jsonb` in the file store's tree form and read back exactly: doubles keep

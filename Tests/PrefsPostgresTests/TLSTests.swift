@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import Prefs
 import PrefsPostgres
+import PrefsTestSupport
 import Testing
 
 /// TLS comes from postgres-nio's options: with `.require`, both of the store's sessions are

@@ -1,4 +1,5 @@
 import Foundation
+import PrefsTestSupport
 import Testing
 
 /// The example app, which embeds `PrefsCommand`, run as a real process with its own file.

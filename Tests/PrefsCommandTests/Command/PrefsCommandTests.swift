@@ -1,6 +1,7 @@
 import Foundation
 import Prefs
 import PrefsCommand
+import PrefsTestSupport
 import PrefsTesting
 import Testing
 

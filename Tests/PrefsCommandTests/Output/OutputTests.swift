@@ -1,6 +1,7 @@
 import Foundation
 import Prefs
 import PrefsCommand
+import PrefsTestSupport
 import Testing
 
 /// How the tools decide on colours and write values.

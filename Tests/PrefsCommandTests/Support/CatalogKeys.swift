@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Prefs
 import PrefsCommand
+import PrefsTestSupport
 
 enum Flavor: String, Sendable, CaseIterable { case vanilla, chocolate, strawberry }
 

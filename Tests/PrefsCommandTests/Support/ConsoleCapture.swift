@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Prefs
 import PrefsCommand
+import PrefsTestSupport
 
 /// What a command printed in this process, through a console bound for the test.
 final class ConsoleCapture: Sendable {

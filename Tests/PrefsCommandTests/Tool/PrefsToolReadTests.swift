@@ -1,4 +1,5 @@
 import Foundation
+import PrefsTestSupport
 import Testing
 
 /// `prefs list`, `get`, `path` and `export`, run as a child process on real files.

@@ -1,5 +1,6 @@
 import Foundation
 import Prefs
+import PrefsTestSupport
 import Testing
 
 /// `prefs watch`: each change, made by any process, printed as it happens.

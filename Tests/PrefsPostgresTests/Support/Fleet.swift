@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Prefs
 import PrefsPostgres
+import PrefsTestSupport
 
 extension PreferenceKeys {
     subscript(int name: String) -> Key<Int> { Key(name, default: 0) }

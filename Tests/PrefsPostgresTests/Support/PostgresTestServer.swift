@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import Prefs
 import PrefsPostgres
+import PrefsTestSupport
 import Testing
 
 /// A throwaway PostgreSQL cluster, started by `scripts/postgres-test-server.sh` in a temporary

@@ -1,5 +1,6 @@
 import Foundation
 import Prefs
+import PrefsTestSupport
 import PrefsTesting
 import Testing
 

@@ -1,6 +1,7 @@
 import ExampleFeature
 import ExampleSettings
 import Prefs
+import PrefsTestSupport
 import Testing
 
 /// ExampleSettings declares `public extension PreferenceKeys` keys; ExampleFeature reads them by

@@ -1,4 +1,5 @@
 import Foundation
+import PrefsTestSupport
 import Testing
 
 /// Checks that need the compiler itself, run as a child process on snippets that import the Prefs

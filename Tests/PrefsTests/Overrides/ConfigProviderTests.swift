@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import Prefs
+import PrefsTestSupport
 import PrefsTesting
 import Testing
 

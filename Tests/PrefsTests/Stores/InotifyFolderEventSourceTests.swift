@@ -1,3 +1,5 @@
+import PrefsTestSupport
+
 #if canImport(Glibc)
 import Glibc
 import Testing

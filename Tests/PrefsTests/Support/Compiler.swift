@@ -1,4 +1,5 @@
 import Foundation
+import PrefsTestSupport
 
 /// Runs the toolchain's `swiftc` on a snippet against the Prefs module this test run built.
 enum Compiler {

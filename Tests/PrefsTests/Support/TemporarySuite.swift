@@ -1,4 +1,5 @@
 import Foundation
+import PrefsTestSupport
 
 /// A `UserDefaults` suite for one test, removed afterwards. On Linux its name is the absolute path
 /// of a property list in a temporary folder (Foundation then keeps it there, not in `~/.config`);

@@ -1,5 +1,6 @@
 import Foundation
 import Prefs
+import PrefsTestSupport
 import PrefsTesting
 
 enum Theme: String, Sendable, CaseIterable { case system, light, dark }

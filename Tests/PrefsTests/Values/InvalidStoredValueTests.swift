@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Prefs
+import PrefsTestSupport
 import PrefsTesting
 import Testing
 

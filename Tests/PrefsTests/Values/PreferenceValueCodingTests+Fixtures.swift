@@ -1,5 +1,6 @@
 import Foundation
 import Prefs
+import PrefsTestSupport
 
 /// Fixtures for ``PreferenceValueCodingTests``, nested so that they cannot clash with the test target's shared types
 /// (`Frame`, `Profile`).

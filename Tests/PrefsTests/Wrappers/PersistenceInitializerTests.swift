@@ -1,5 +1,6 @@
 import Foundation
 import Prefs
+import PrefsTestSupport
 import Testing
 
 /// Every initializer of SwiftUI's `@AppStorage`, exercised through `@Persistence` on this platform:

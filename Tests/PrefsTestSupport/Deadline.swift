@@ -1,10 +1,10 @@
-import Foundation
-import Testing
+package import Foundation
+package import Testing
 
 /// Waits until `condition` holds, polling briefly; fails the test if it does not within `seconds`.
 @discardableResult
-func eventually(
-    within seconds: Double = 5,
+package func eventually(
+    within seconds: Double = 10,
     _ description: String = "condition",
     sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () throws -> Bool
@@ -19,11 +19,30 @@ func eventually(
     return false
 }
 
+/// Waits until `condition` holds, suspending (not blocking) between checks, so tasks that must run
+/// for the condition to hold are not starved; fails the test if it does not within `seconds`.
+@discardableResult
+package func eventually(
+    within seconds: Double = 10,
+    _ description: String = "condition",
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () throws -> Bool
+) async rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if try condition() { return true }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    if try condition() { return true }
+    Issue.record("\(description) did not hold within \(seconds) s", sourceLocation: sourceLocation)
+    return false
+}
+
 /// Collects the first `count` elements of an async sequence, or fails after `seconds`.
-func first<S: AsyncSequence & Sendable>(
+package func first<S: AsyncSequence & Sendable>(
     _ count: Int,
     of sequence: S,
-    within seconds: Double = 5,
+    within seconds: Double = 10,
     sourceLocation: SourceLocation = #_sourceLocation
 ) async -> [S.Element] where S.Element: Sendable {
     await withTaskGroup(of: [S.Element]?.self) { group in
@@ -52,29 +71,11 @@ func first<S: AsyncSequence & Sendable>(
 }
 
 /// A thread-safe box for values collected by observers.
-final class Collected<Element: Sendable>: Sendable {
+package final class Collected<Element: Sendable>: Sendable {
     private let storage = NSLock()
     nonisolated(unsafe) private var elements: [Element] = []
-    func append(_ element: Element) { storage.withLock { elements.append(element) } }
-    var all: [Element] { storage.withLock { elements } }
-    var count: Int { storage.withLock { elements.count } }
-}
-
-/// Waits until `condition` holds, suspending (not blocking) between checks, so tasks that must run
-/// for the condition to hold are not starved; fails the test if it does not within `seconds`.
-@discardableResult
-func eventually(
-    within seconds: Double = 5,
-    _ description: String = "condition",
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ condition: () throws -> Bool
-) async rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if try condition() { return true }
-        try? await Task.sleep(for: .milliseconds(1))
-    }
-    if try condition() { return true }
-    Issue.record("\(description) did not hold within \(seconds) s", sourceLocation: sourceLocation)
-    return false
+    package init() {}
+    package func append(_ element: Element) { storage.withLock { elements.append(element) } }
+    package var all: [Element] { storage.withLock { elements } }
+    package var count: Int { storage.withLock { elements.count } }
 }

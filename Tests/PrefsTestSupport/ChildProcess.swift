@@ -1,0 +1,129 @@
+package import Foundation
+package import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A running helper executable of the package, with its output readable line by line while it runs.
+package final class ChildProcess: @unchecked Sendable {
+    private let process = Process()
+    private let lock = NSLock()
+    private var buffer = ""
+
+    /// The build directory of this test run: where the package's executables are.
+    package static var buildDirectory: URL {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // The runner may be inside a bundle directory; climb until the `Modules` folder is found.
+        for _ in 0..<4 {
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Modules").path) {
+                return directory
+            }
+            directory.deleteLastPathComponent()
+        }
+        return directory
+    }
+
+    /// Starts an executable of the package.
+    ///
+    /// - Parameters:
+    ///   - arguments: Its arguments.
+    ///   - executable: The executable target's name.
+    ///   - environment: Variables added to (or replacing those of) the test process's environment.
+    /// - Throws: An error when the executable cannot be started.
+    package init(
+        _ arguments: [String],
+        executable: String = "PrefsTestHelper",
+        environment: [String: String] = [:]
+    ) throws {
+        process.executableURL = Self.buildDirectory.appendingPathComponent(executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.lock.withLock { self.buffer += String(decoding: data, as: UTF8.self) }
+        }
+        try process.run()
+    }
+
+    /// Everything the child printed so far, as lines.
+    package var lines: [String] { lock.withLock { buffer.split(separator: "\n").map(String.init) } }
+
+    /// Waits until a printed line satisfies `predicate`; fails the test after `seconds`.
+    @discardableResult
+    package func waitForLine(
+        within seconds: Double = 30,
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ predicate: (String) -> Bool
+    ) -> String? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let line = lines.first(where: predicate) { return line }
+            if !process.isRunning { break }
+            Thread.sleep(forTimeInterval: 0.0005)
+        }
+        Thread.sleep(forTimeInterval: 0.05)  // the last output of an exited child
+        if let line = lines.first(where: predicate) { return line }
+        Issue.record("no matching line within \(seconds) s; output: \(lines.suffix(8))", sourceLocation: sourceLocation)
+        return nil
+    }
+
+    /// Kills the child with SIGKILL, as a crash or a power cut would end it.
+    package func kill() {
+        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    /// Waits for the child to exit and returns its status.
+    @discardableResult
+    package func wait() -> Int32 {
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Runs an executable of the package to completion and returns its status and output.
+    package static func run(
+        _ arguments: [String],
+        executable: String = "PrefsTestHelper"
+    ) throws -> (status: Int32, output: [String]) {
+        let child = try ChildProcess(arguments, executable: executable)
+        let status = child.wait()
+        Thread.sleep(forTimeInterval: 0.01)  // let the last output arrive
+        return (status, child.lines)
+    }
+}
+
+/// A temporary folder for one test, removed afterwards.
+package final class TemporaryDirectory: Sendable {
+    /// The folder.
+    package let url: URL
+
+    package init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-tests-\(UUID())", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// A file in the folder (it need not exist).
+    package func file(_ name: String = "preferences.json") -> URL { url.appendingPathComponent(name) }
+
+    /// The names in the folder, sorted.
+    package func names() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() }
+
+    /// Writes text to a file in the folder and returns the file.
+    @discardableResult
+    package func write(_ text: String, to name: String = "preferences.json") throws -> URL {
+        try Data(text.utf8).write(to: file(name))
+        return file(name)
+    }
+
+    /// A file's text.
+    package func contents(of name: String = "preferences.json") throws -> String {
+        try String(contentsOf: file(name), encoding: .utf8)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
