@@ -19,11 +19,7 @@ extension Preferences {
         _ onChange: @escaping @Sendable (PreferenceChange<Value>) -> Void
     ) -> PreferenceObservationToken {
         let resolved = resolve(keyPath)
-        let key = resolved.key
-        let id = addObserver(resolved.storedKey) { old, new in
-            let change = PreferenceChange(oldValue: key.decodedOrDefault(old), newValue: key.decodedOrDefault(new))
-            if !areEqual(change.oldValue, change.newValue) { onChange(change) }
-        }
+        let id = addValueObserver(resolved) { old, new in onChange(PreferenceChange(oldValue: old, newValue: new)) }
         return PreferenceObservationToken { [weak self] in
             self?.removeObserver(id, from: resolved.storedKey)
         }
@@ -57,29 +53,44 @@ extension Preferences {
         _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>,
         includingCurrent: Bool
     ) -> AsyncStream<Value> {
-        let current = self[keyPath]
+        _ = self[keyPath]  // resolve and decode, so the current value is usually cached
         let resolved = resolve(keyPath)
-        let key = resolved.key
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
         let id = state.withLock { state in
             defer { state.nextObserverID += 1 }
             return state.nextObserverID
         }
         continuation.onTermination = { [weak self] _ in self?.removeObserver(id, from: resolved.storedKey) }
-        addObserver(resolved.storedKey, id: id, finish: { continuation.finish() }) { state in
-            // Registered under the same lock as the value it starts from, so no change slips between.
-            guard includingCurrent else { return }
+        addValueObserver(resolved, id: id, finish: { continuation.finish() }) { current in
+            if includingCurrent { continuation.yield(current) }
+        } onChange: { _, new in
+            continuation.yield(new)
+        }
+        return stream
+    }
+
+    /// Registers an observer of a key's typed values: `current` gets the key's value under the same
+    /// lock as the registration, so that no change slips between the two, and `onChange` gets each
+    /// change that a reader can see (equal values are skipped).
+    @discardableResult
+    func addValueObserver<Value>(
+        _ resolved: ResolvedKey<Value>,
+        id: UInt64? = nil,
+        finish: (@Sendable () -> Void)? = nil,
+        current: (Value) -> Void = { _ in },
+        onChange: @escaping @Sendable (_ old: Value, _ new: Value) -> Void
+    ) -> UInt64 {
+        let key = resolved.key
+        return addObserver(resolved.storedKey, id: id, finish: finish) { state in
             if let decoded = resolved.binding.decoded {
-                continuation.yield(unsafeDowncast(decoded as AnyObject, to: DecodedValue<Value>.self).value)
+                current(unsafeDowncast(decoded as AnyObject, to: DecodedValue<Value>.self).value)
             } else {
-                continuation.yield(key.decodedOrDefault(state.entries[resolved.storedKey]?.visibleValue))
+                current(key.decodedOrDefault(state.entries[resolved.storedKey]?.visibleValue))
             }
         } notify: { old, new in
-            let newValue = key.decodedOrDefault(new)
-            if !areEqual(key.decodedOrDefault(old), newValue) { continuation.yield(newValue) }
+            let oldValue = key.decodedOrDefault(old), newValue = key.decodedOrDefault(new)
+            if !areEqual(oldValue, newValue) { onChange(oldValue, newValue) }
         }
-        _ = current
-        return stream
     }
 
     /// Registers an observer of a stored key; returns its ID.

@@ -13,21 +13,8 @@ extension Preferences {
     ) -> (current: Value, token: PreferenceObservationToken) {
         _ = self[keyPath]  // resolve and decode, so the current value is usually cached
         let resolved = resolve(keyPath)
-        let key = resolved.key
-        var current = key.defaultValue
-        let id = addObserver(
-            resolved.storedKey,
-            whileLocked: { state in
-                if let decoded = resolved.binding.decoded {
-                    current = unsafeDowncast(decoded as AnyObject, to: DecodedValue<Value>.self).value
-                } else {
-                    current = key.decodedOrDefault(state.entries[resolved.storedKey]?.visibleValue)
-                }
-            }
-        ) { old, new in
-            let newValue = key.decodedOrDefault(new)
-            if !areEqual(key.decodedOrDefault(old), newValue) { onChange(newValue) }
-        }
+        var current = resolved.key.defaultValue
+        let id = addValueObserver(resolved, current: { current = $0 }) { _, new in onChange(new) }
         let token = PreferenceObservationToken { [weak self] in self?.removeObserver(id, from: resolved.storedKey) }
         return (current, token)
     }
