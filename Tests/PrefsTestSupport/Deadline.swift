@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import Testing
 
 /// Waits until `condition` holds, polling briefly; fails the test if it does not within `seconds`.

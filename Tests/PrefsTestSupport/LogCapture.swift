@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import Logging
 
 /// A log handler that keeps every message with its metadata, for tests that check what Prefs reports.
