@@ -8,4 +8,5 @@ let benchmarks: @Sendable () -> Void = {
     overDependenceBenchmarks()
     memoryBenchmarks()
     fileStoreBenchmarks()
+    postgresBenchmarks()
 }

@@ -188,7 +188,8 @@ struct ComparisonTable {
             guard let dot = benchmark.firstIndex(of: ".") else { continue }
             let side = String(benchmark[..<dot])
             let name = String(benchmark[benchmark.index(after: dot)...])
-            guard side == "Prefs" || side == "FileStore", !(side == "Prefs" && Self.knownRows.contains(name)) else {
+            guard ["Prefs", "FileStore", "Postgres"].contains(side), !(side == "Prefs" && Self.knownRows.contains(name))
+            else {
                 continue
             }
             if results.value(benchmark, .wallClock) != nil {
@@ -196,17 +197,6 @@ struct ComparisonTable {
             } else if let latency = results.value(benchmark, .wakeLatency) {
                 rows.append(Row(benchmark: benchmark, prefs: Format.duration(latency), foundation: "—", ratio: "—"))
             }
-        }
-        if !results.benchmarks.contains(where: { $0.hasPrefix("FileStore.") }) {
-            rows.append(
-                Row(
-                    benchmark: "FileStore.* (4 rows)",
-                    prefs: "not measured yet",
-                    foundation: "—",
-                    ratio: "—",
-                    verdict: "pending FilePreferenceStore"
-                )
-            )
         }
         return rows
     }
