@@ -15,7 +15,7 @@ struct DeleteCommand: ParsableCommand {
 
     func run() throws {
         try Console.current.run {
-            let file = PreferenceFile(url: location.url)
+            let file = location.preferences
             let members = try file.read()
             let unknown = PrefsFailure.unknownKey(key, known: members.keys.sorted(), in: "in \(file.path)")
             guard members[key] != nil else { throw unknown }

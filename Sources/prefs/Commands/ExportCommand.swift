@@ -17,7 +17,7 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let console = Console.current
         try console.run {
-            let document = PreferenceJSON.encode(try PreferenceFile(url: location.url).read())
+            let document = PreferenceJSON.encode(try location.preferences.read())
             guard let output else { return console.print(String(decoding: document.dropLast(), as: UTF8.self)) }
             do {
                 try document.write(to: URL(fileURLWithPath: output), options: .atomic)

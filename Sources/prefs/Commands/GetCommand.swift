@@ -19,7 +19,7 @@ struct GetCommand: ParsableCommand {
     func run() throws {
         let console = Console.current
         try console.run {
-            let file = PreferenceFile(url: location.url)
+            let file = location.preferences
             let members = try file.read()
             guard let value = members[key] else {
                 throw PrefsFailure.unknownKey(key, known: members.keys.sorted(), in: "in \(file.path)")

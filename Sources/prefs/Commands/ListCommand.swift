@@ -16,7 +16,7 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let console = Console.current
         try console.run {
-            let file = PreferenceFile(url: location.url)
+            let file = location.preferences
             let members = try file.read()
             if output.json { return console.print(ValueText.json(.dictionary(members), pretty: true)) }
             guard !members.isEmpty else { return console.note("\(file.path) holds no preferences") }

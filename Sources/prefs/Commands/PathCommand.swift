@@ -12,6 +12,6 @@ struct PathCommand: ParsableCommand {
     @OptionGroup var location: LocationOptions
 
     func run() throws {
-        Console.current.print(location.url.path)
+        Console.current.print(location.preferences.path)
     }
 }

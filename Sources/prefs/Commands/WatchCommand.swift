@@ -23,7 +23,7 @@ struct WatchCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console.current
         try await console.run {
-            let file = PreferenceFile(url: location.url)
+            let file = location.preferences
             _ = try file.read()
             let store = try file.openStore(watching: true, lockTimeout: lock.duration)
             let (changes, continuation) = AsyncStream.makeStream(of: Set<String>.self)

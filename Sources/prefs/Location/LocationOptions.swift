@@ -2,7 +2,7 @@ internal import ArgumentParser
 internal import Foundation
 internal import Prefs
 
-/// `--app ID` or `--file PATH`: which preferences file a command works on.
+/// `--app ID`, `--file PATH` or `--domain NAME`: which preferences a command works on.
 struct LocationOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -16,15 +16,32 @@ struct LocationOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A preferences file.", valueName: "path"), completion: .file())
     var file: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A UserDefaults domain (a suite name, as UserDefaults(suiteName:) takes it), read and written through "
+                + "Prefs' UserDefaults store.",
+            valueName: "name"
+        )
+    )
+    var domain: String?
+
     func validate() throws {
-        switch (app, file) {
-        case (nil, nil): throw ValidationError("Say which preferences to use: --app ID or --file PATH.")
-        case (.some, .some): throw ValidationError("Pass either --app or --file, not both.")
-        case (.some(let app), nil) where app.isEmpty || app.contains("/"):
+        switch [app, file, domain].compactMap({ $0 }).count {
+        case 0: throw ValidationError("Say which preferences to use: --app ID, --file PATH or --domain NAME.")
+        case 1: break
+        default: throw ValidationError("Pass one of --app, --file and --domain, not several.")
+        }
+        if let app, app.isEmpty || app.contains("/") {
             throw ValidationError(
                 "--app takes an app's name (a bundle identifier or an executable's name), not a path.")
-        default: break
         }
+        if let domain, domain.isEmpty { throw ValidationError("--domain takes a suite name.") }
+    }
+
+    /// The preferences named by the options.
+    var preferences: PreferenceFile {
+        if let domain { return PreferenceFile(domain: domain) }
+        return PreferenceFile(url: url)
     }
 
     /// The file named by the options.

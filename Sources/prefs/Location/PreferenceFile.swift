@@ -11,6 +11,19 @@ internal import PrefsCommand
 /// tools must leave it as it is and say so.
 struct PreferenceFile {
     let url: URL
+    /// A UserDefaults domain instead of a file: read and written through `UserDefaultsPreferenceStore`.
+    let domain: String?
+
+    init(url: URL) {
+        self.url = url
+        self.domain = nil
+    }
+
+    init(domain: String) {
+        let plist = UserDefaultsPreferenceStore.propertyListPath(suiteName: domain) ?? domain
+        self.url = URL(fileURLWithPath: plist)
+        self.domain = domain
+    }
 
     var path: String { url.path }
 
@@ -28,6 +41,18 @@ struct PreferenceFile {
     ///
     /// - Throws: ``PrefsFailure`` with exit code 4 for a damaged file, 5 for an unreadable one.
     func readIfPresent() throws -> [String: PreferenceValue]? {
+        if domain != nil {
+            guard FileManager.default.fileExists(atPath: path) else { return nil }
+            let store = try openStore(watching: false, lockTimeout: .seconds(5))
+            do {
+                return try Dictionary(
+                    uniqueKeysWithValues: store.keys().compactMap { key in
+                        try store.value(forKey: key).map { (key, $0) }
+                    })
+            } catch {
+                throw PrefsFailure(.inaccessibleFile, "cannot read the UserDefaults domain \(domain!): \(error)")
+            }
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
         guard !isDirectory.boolValue else {
@@ -58,7 +83,13 @@ struct PreferenceFile {
     /// - Returns: The store.
     /// - Throws: ``PrefsFailure`` with exit code 5 when the folder cannot be created or the file read.
     func openStore(watching: Bool, lockTimeout: Duration) throws -> any PreferenceStore {
-        try FilePreferenceStore(url: url, watchesForChanges: watching, lockTimeout: lockTimeout)
+        if let domain {
+            guard let store = UserDefaultsPreferenceStore(suiteName: domain, pollingInterval: nil) else {
+                throw PrefsFailure(.inaccessibleFile, "'\(domain)' is not a UserDefaults domain that can be opened")
+            }
+            return store
+        }
+        return try FilePreferenceStore(url: url, watchesForChanges: watching, lockTimeout: lockTimeout)
     }
 
     /// The system's reason for a failed read, without Foundation's wrapping.

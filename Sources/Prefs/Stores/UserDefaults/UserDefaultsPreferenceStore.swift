@@ -127,6 +127,15 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
     /// - Parameter key: The defaults key.
     /// - Returns: The value, or nil.
     /// - Throws: An error when the stored object is not a property-list value.
+    /// Where Linux's Foundation keeps a suite's property list; nil on Apple platforms, where the
+    /// system owns the file.
+    ///
+    /// - Parameter suiteName: The suite; nil for the app's own domain.
+    /// - Returns: The path.
+    package static func propertyListPath(suiteName: String?) -> String? {
+        UserDefaultsDomain(suiteName: suiteName).propertyListPath
+    }
+
     public func value(forKey key: String) throws -> PreferenceValue? {
         let value: PreferenceValue?
         do {
