@@ -121,12 +121,6 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
         for source in outsideChangeSources { source.stop() }
     }
 
-    /// Returns the value `UserDefaults` holds for a key (in its search list: arguments, the suite,
-    /// registered defaults), as a ``PreferenceValue``.
-    ///
-    /// - Parameter key: The defaults key.
-    /// - Returns: The value, or nil.
-    /// - Throws: An error when the stored object is not a property-list value.
     /// Where Linux's Foundation keeps a suite's property list; nil on Apple platforms, where the
     /// system owns the file.
     ///
@@ -136,6 +130,12 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
         UserDefaultsDomain(suiteName: suiteName).propertyListPath
     }
 
+    /// Returns the value `UserDefaults` holds for a key (in its search list: arguments, the suite,
+    /// registered defaults), as a ``PreferenceValue``.
+    ///
+    /// - Parameter key: The defaults key.
+    /// - Returns: The value, or nil.
+    /// - Throws: An error when the stored object is not a property-list value.
     public func value(forKey key: String) throws -> PreferenceValue? {
         let value: PreferenceValue?
         do {
