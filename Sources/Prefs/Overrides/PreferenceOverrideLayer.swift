@@ -29,7 +29,7 @@ public struct PreferenceOverrideLayer: Sendable {
         case value(PreferenceValue)
     }
 
-    /// The layer's name, as shown by ``Preferences/source(of:)`` ("environment variable", …).
+    /// The layer's name, as shown by `source(of:)` ("environment variable", …).
     public let name: String
     let lookup: @Sendable (_ keyName: String) -> (raw: Raw, name: String)?
 
