@@ -10,8 +10,9 @@ struct PrefsTool: AsyncParsableCommand {
         discussion: """
             Every command works on one preferences file: an app's, found as Preferences.standard finds it \
             (--app ID: $XDG_CONFIG_HOME/ID/preferences.json, else ~/.config/ID/preferences.json), or any file \
-            (--file PATH). Writes take the file's lock, merge with other processes' writes and replace the file \
-            atomically, so a running app sees them at once and nothing is lost. Only `set` and `import` create \
+            (--file PATH), or a UserDefaults domain (--domain NAME, through Prefs' UserDefaults store). Writes \
+            take the file's lock, merge with other processes' writes and replace the file atomically, so a \
+            running app sees them at once and nothing is lost. Only `set` and `import` create \
             a missing file. Output is for people, or JSON with --json; colours only on a terminal, and never \
             with NO_COLOR set.
 
