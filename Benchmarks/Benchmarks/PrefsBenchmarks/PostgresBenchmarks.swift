@@ -92,6 +92,10 @@ final class PostgresBenchmarkServer: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [script] + arguments
+        // The script's watchdog stops the cluster once this process has ended, even if no deinit runs.
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["PREFS_PG_OWNER_PID": "\(ProcessInfo.processInfo.processIdentifier)"]
+        ) { $1 }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-bench-pg-\(UUID()).log")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
