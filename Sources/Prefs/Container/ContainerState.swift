@@ -102,7 +102,7 @@ struct ContainerState: Sendable {
     var outsideChangeCount: UInt64 = 0
     var deliveries: [Delivery] = []
     var isDelivering = false
-    var nextObserverID: UInt64 = 0
+    private var nextObserverID: UInt64 = 0
     /// Observers of every key (``Preferences/changedKeys()``), told each changed key's name.
     var keyObservers: [UInt64: Observer] = [:]
     /// Observers removed before they were added (an async sequence cancelled while it was being set up).
@@ -150,6 +150,12 @@ struct ContainerState: Sendable {
             new: newValue,
             observationKeyPath: entry.observationKeyPath
         )
+    }
+
+    /// A new observer ID, unique within the container.
+    mutating func makeObserverID() -> UInt64 {
+        defer { nextObserverID += 1 }
+        return nextObserverID
     }
 
     /// Whether a local write of the key is waiting to reach its store (it wins over what the store holds).

@@ -72,7 +72,7 @@ extension Preferences {
         _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>
     ) -> ResolvedKey<Value> {
         let key = PreferenceKeys()[keyPath: keyPath]
-        let storedKey = StoredKey(storeID: key.storeID, name: keyPrefix + key.name)
+        let storedKey = storedKey(for: key)
         let store = store(for: storedKey)
         let observationKeyPath: any KeyPath<Preferences, Int> & Sendable = \Preferences.[observing: storedKey]
         moveFormerValue(of: key, to: storedKey, in: store)

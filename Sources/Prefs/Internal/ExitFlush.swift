@@ -8,14 +8,11 @@ enum ExitFlush {
     }
 
     private static let containers = Lock<[ObjectIdentifier: WeakContainer]>([:])
-    private static let installed = Lock(false)
+    /// Installs the exit hook once: a static `let` is initialized exactly once, on first use, thread-safely.
+    private static let exitHook: Void = { atexit { ExitFlush.flushAll() } }()
 
     static func register(_ container: Preferences) {
-        let install = installed.withLock { installed in
-            defer { installed = true }
-            return !installed
-        }
-        if install { atexit { ExitFlush.flushAll() } }
+        _ = exitHook
         containers.withLock { $0[ObjectIdentifier(container)] = WeakContainer(container: container) }
     }
 

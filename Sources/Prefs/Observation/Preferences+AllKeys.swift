@@ -13,14 +13,14 @@ extension Preferences {
     public func changedKeys() -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
         let id = state.withLock { state in
-            defer { state.nextObserverID += 1 }
-            state.keyObservers[state.nextObserverID] = Observer(
+            let id = state.makeObserverID()
+            state.keyObservers[id] = Observer(
                 notify: { _, name in
                     if case .string(let name)? = name { continuation.yield(name) }
                 },
                 finish: { continuation.finish() }
             )
-            return state.nextObserverID
+            return id
         }
         continuation.onTermination = { [weak self] _ in
             _ = self?.state.withLock { $0.keyObservers.removeValue(forKey: id) }

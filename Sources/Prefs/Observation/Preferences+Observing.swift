@@ -56,10 +56,7 @@ extension Preferences {
         _ = self[keyPath]  // resolve and decode, so the current value is usually cached
         let resolved = resolve(keyPath)
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
-        let id = state.withLock { state in
-            defer { state.nextObserverID += 1 }
-            return state.nextObserverID
-        }
+        let id = state.withLock { $0.makeObserverID() }
         continuation.onTermination = { [weak self] _ in self?.removeObserver(id, from: resolved.storedKey) }
         addValueObserver(resolved, id: id, finish: { continuation.finish() }) { current in
             if includingCurrent { continuation.yield(current) }
@@ -103,8 +100,7 @@ extension Preferences {
         notify: @escaping ObserverCallback
     ) -> UInt64 {
         state.withLock { state in
-            let id = id ?? state.nextObserverID
-            if id == state.nextObserverID { state.nextObserverID += 1 }
+            let id = id ?? state.makeObserverID()
             if state.retiredObserverIDs.remove(id) != nil { return id }
             whileLocked(&state)
             state.entries[storedKey]?.observers[id] = Observer(notify: notify, finish: finish)

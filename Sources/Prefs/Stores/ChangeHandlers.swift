@@ -9,8 +9,7 @@
 /// handlers.notify(changedKeys)
 /// ```
 public final class ChangeHandlers: Sendable {
-    private let handlers = Lock<[UInt64: @Sendable (Set<String>) -> Void]>([:])
-    private let nextID = Lock<UInt64>(0)
+    private let state = Lock<(nextID: UInt64, handlers: [UInt64: @Sendable (Set<String>) -> Void])>((0, [:]))
 
     /// Creates an empty set of handlers.
     public init() {}
@@ -20,13 +19,13 @@ public final class ChangeHandlers: Sendable {
     /// - Parameter handler: Called with the changed keys.
     /// - Returns: A token that unregisters the handler when cancelled or released.
     public func add(_ handler: @escaping @Sendable (Set<String>) -> Void) -> PreferenceObservationToken {
-        let id = nextID.withLock { id in
-            defer { id += 1 }
-            return id
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            state.handlers[state.nextID] = handler
+            return state.nextID
         }
-        handlers.withLock { $0[id] = handler }
         return PreferenceObservationToken { [weak self] in
-            _ = self?.handlers.withLock { $0.removeValue(forKey: id) }
+            _ = self?.state.withLock { $0.handlers.removeValue(forKey: id) }
         }
     }
 
@@ -35,9 +34,9 @@ public final class ChangeHandlers: Sendable {
     /// - Parameter keys: The changed keys.
     public func notify(_ keys: Set<String>) {
         guard !keys.isEmpty else { return }
-        for handler in handlers.withLock({ Array($0.values) }) { handler(keys) }
+        for handler in state.withLock({ Array($0.handlers.values) }) { handler(keys) }
     }
 
     /// Whether any handler is registered.
-    public var isEmpty: Bool { handlers.withLock { $0.isEmpty } }
+    public var isEmpty: Bool { state.withLock { $0.handlers.isEmpty } }
 }
