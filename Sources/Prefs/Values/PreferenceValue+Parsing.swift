@@ -11,12 +11,20 @@ extension PreferenceValue {
         var candidates: [PreferenceValue] = [.string(text)]
         var parser = PreferenceJSONParser(bytes: Array(text.utf8))
         if let json = try? parser.parseDocument(), json != .string(text) { candidates.append(json) }
-        switch text.lowercased() {
-        case "true", "yes", "on", "1": candidates.append(.bool(true))
-        case "false", "no", "off", "0": candidates.append(.bool(false))
-        default: break
-        }
+        if let bool = boolean(parsing: text) { candidates.append(.bool(bool)) }
         return candidates
+    }
+
+    /// The common spellings of a Boolean, in any case: `true`/`false`, `yes`/`no`, `on`/`off`, `1`/`0`.
+    ///
+    /// - Parameter text: The text.
+    /// - Returns: The Boolean it spells, or nil.
+    public static func boolean(parsing text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "yes", "on", "1": true
+        case "false", "no", "off", "0": false
+        default: nil
+        }
     }
 }
 

@@ -33,11 +33,10 @@ enum ValueType: String, CaseIterable, ExpressibleByArgument {
     func parse(_ text: String) throws -> PreferenceValue {
         switch self {
         case .bool:
-            switch text.lowercased() {
-            case "true", "yes", "on", "1": return .bool(true)
-            case "false", "no", "off", "0": return .bool(false)
-            default: throw invalid(text, "true, false, yes, no, on, off, 1 or 0")
+            guard let bool = PreferenceValue.boolean(parsing: text) else {
+                throw invalid(text, "true, false, yes, no, on, off, 1 or 0")
             }
+            return .bool(bool)
         case .int:
             if let integer = Int64(text) { return .integer(integer) }
             if let integer = UInt64(text) { return .unsigned(integer) }
