@@ -25,15 +25,7 @@ final class ToolProcess: @unchecked Sendable {
     private let files: TemporaryDirectory
 
     /// The executable, built next to the test bundle.
-    static func url(of tool: String) -> URL {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<5 {
-            let candidate = directory.appendingPathComponent(tool)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(tool)
-    }
+    static func url(of tool: String) -> URL { ChildProcess.buildDirectory.appendingPathComponent(tool) }
 
     /// Starts `tool` with `arguments`; the environment is this process's with `environment` on top
     /// (`NO_COLOR` and `EXAMPLE_APP_*` removed unless given), and `input` on its standard input.

@@ -8,19 +8,8 @@ enum Compiler {
         let output: String
     }
 
-    /// The directory of the built modules: `<build dir>/Modules` next to the test bundle.
-    static var modulesDirectory: URL {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        // The runner may be inside a bundle directory; climb until a `Modules` folder is found.
-        for _ in 0..<4 {
-            let modules = directory.appendingPathComponent("Modules")
-            if FileManager.default.fileExists(atPath: modules.appendingPathComponent("Prefs.swiftmodule").path) {
-                return modules
-            }
-            directory.deleteLastPathComponent()
-        }
-        return directory.appendingPathComponent("Modules")
-    }
+    /// The directory of the built modules: `<build dir>/Modules`.
+    static var modulesDirectory: URL { ChildProcess.buildDirectory.appendingPathComponent("Modules") }
 
     /// The module maps of the C modules in the checked-out packages (swift-system's `CSystem`, say),
     /// which the compiler needs to load Prefs' dependencies, as SwiftPM passes them.
