@@ -28,6 +28,8 @@ final class KeyBinding: @unchecked Sendable {
     let key: any Sendable
     /// The key path that Observation tracks for this stored key.
     let observationKeyPath: any KeyPath<Preferences, Int> & Sendable
+    /// The stored form of the key's default value (nil when it has none, or cannot be encoded).
+    let storedDefault: PreferenceValue?
     /// The current value, decoded; nil until the next read decodes it.
     var decoded: (any AnyObject & Sendable)?
     /// Other objects for the same key path (each call site of a key path literal is its own object),
@@ -38,9 +40,11 @@ final class KeyBinding: @unchecked Sendable {
         keyPath: AnyKeyPath,
         storedKey: StoredKey,
         key: any Sendable,
+        storedDefault: PreferenceValue?,
         observationKeyPath: any KeyPath<Preferences, Int> & Sendable
     ) {
         self.keyPath = keyPath
+        self.storedDefault = storedDefault
         self.storedKey = storedKey
         self.key = key
         self.observationKeyPath = observationKeyPath
@@ -115,15 +119,15 @@ struct ContainerState: Sendable {
     ///   - storedKey: The key whose stored value changed.
     ///   - newValue: Its new stored value; nil when removed.
     ///   - decoded: The written key path and its new decoded value, cached so the next read needs no decoding.
-    ///   - isSameValue: Compares the key path's current decoded value with the written one; when they
-    ///     are equal (writing a key's default where nothing was stored) the store is still written but
-    ///     nobody is woken.
+    /// When a missing value is involved (the default written where nothing was stored, or a stored default
+    /// removed) and only the written key path reads the key, readers see no change if the missing side stands for
+    /// the written key's default: the store is still written, but nobody is woken.
+    ///
     /// - Returns: What to tell the key's observers, or nil.
     mutating func applyChange(
         _ storedKey: StoredKey,
         to newValue: PreferenceValue?,
-        decoded: (KeyBinding, any AnyObject & Sendable)? = nil,
-        isSameValue: ((any AnyObject & Sendable) -> Bool)? = nil
+        decoded: (KeyBinding, any AnyObject & Sendable)? = nil
     ) -> Delivery? {
         guard let entry = entries[storedKey], entry.value != newValue else { return nil }
         entries[storedKey]!.value = newValue
@@ -132,10 +136,10 @@ struct ContainerState: Sendable {
         if let (written, box) = decoded {
             // Raw and typed equality differ only around a missing value (the default written where
             // nothing was stored, or removed): compare typed values there, and only there.
-            if let isSameValue, entry.value == nil || newValue == nil, entry.bindings.count == 1,
-                let current = written.decoded
+            if entry.value == nil || newValue == nil, entry.bindings.count == 1,
+                let storedDefault = written.storedDefault
             {
-                unchangedForReaders = isSameValue(current)
+                unchangedForReaders = (entry.value ?? storedDefault) == (newValue ?? storedDefault)
             }
             for binding in entry.bindings where binding !== written { binding.decoded = nil }
             written.decoded = box

@@ -68,9 +68,7 @@ extension Preferences {
             shadowingOverride = state.entries[storedKey]?.override?.source
             let delivery = state.applyChange(
                 storedKey, to: value, decoded: (resolved.binding, DecodedValue(decodedValue))
-            ) {
-                areEqual(unsafeDowncast($0 as AnyObject, to: DecodedValue<Value>.self).value, decodedValue)
-            }
+            )
             if let delivery { state.deliveries.append(delivery) }
             state.pending[storedKey.storeID, default: [:]][storedKey.name] = .some(value)
             defer { state.isDrainScheduled = true }
