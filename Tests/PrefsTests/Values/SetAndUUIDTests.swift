@@ -23,7 +23,9 @@ extension Box: Codable where Payload: Codable {}
 extension Box: PreferenceStorable where Payload: Codable {}
 
 extension PreferenceKeys {
-    fileprivate var deviceID: Key<UUID> { Key("device_id", default: UUID(uuidString: "00000000-0000-0000-0000-000000000000")!) }
+    fileprivate var deviceID: Key<UUID> {
+        Key("device_id", default: UUID(uuidString: "00000000-0000-0000-0000-000000000000")!)
+    }
     fileprivate var sessionID: Key<UUID?> { Key("session_id") }
     fileprivate var favourites: Key<Set<Int>> { Key("favourites", default: []) }
     fileprivate var labels: Key<Set<String>> { Key("labels", default: ["default"]) }
