@@ -30,6 +30,8 @@ final class KeyBinding: @unchecked Sendable {
     let observationKeyPath: any KeyPath<Preferences, Int> & Sendable
     /// The stored form of the key's default value (nil when it has none, or cannot be encoded).
     let storedDefault: PreferenceValue?
+    /// Whether every read asks the store (``PreferenceStore/requiresReadThrough``) instead of the cache.
+    let readsThrough: Bool
     /// The current value, decoded; nil until the next read decodes it.
     var decoded: (any AnyObject & Sendable)?
     /// Other objects for the same key path (each call site of a key path literal is its own object),
@@ -41,10 +43,12 @@ final class KeyBinding: @unchecked Sendable {
         storedKey: StoredKey,
         key: any Sendable,
         storedDefault: PreferenceValue?,
+        readsThrough: Bool,
         observationKeyPath: any KeyPath<Preferences, Int> & Sendable
     ) {
         self.keyPath = keyPath
         self.storedDefault = storedDefault
+        self.readsThrough = readsThrough
         self.storedKey = storedKey
         self.key = key
         self.observationKeyPath = observationKeyPath
@@ -72,6 +76,8 @@ struct StoredEntry: Sendable {
     var visibleValue: PreferenceValue? { override?.value ?? value }
     var observers: [UInt64: Observer] = [:]
     let observationKeyPath: any KeyPath<Preferences, Int> & Sendable
+    /// Bumped by every change of ``value``, so that a read of the store can tell whether it raced one.
+    var version: UInt64 = 0
 }
 
 /// A change to hand to observers once the lock is released.
@@ -98,6 +104,8 @@ struct ContainerState: Sendable {
     /// The batch being handed to a store right now, on the writer queue: the store's report of
     /// exactly these keys, made from inside its `write`, is an echo and needs no re-read.
     var batchInFlight: (storeID: PreferenceStoreID, keys: Set<String>)?
+    /// Bumped after each write the container hands to a store completes (a batch or a transaction).
+    var storeWriteCount: UInt64 = 0
     /// Failures of writes made behind the caller, thrown by the next `flush()`.
     var failedWrites: [PreferenceWriteError] = []
     /// Counts refused writes, so that `set(_:_:)` can find the failure of its own write.
@@ -131,6 +139,7 @@ struct ContainerState: Sendable {
     ) -> Delivery? {
         guard let entry = entries[storedKey], entry.value != newValue else { return nil }
         entries[storedKey]!.value = newValue
+        entries[storedKey]!.version &+= 1
         if entry.override != nil { return nil }  // the visible value is the override's, which did not change
         var unchangedForReaders = false
         if let (written, box) = decoded {
@@ -165,5 +174,32 @@ struct ContainerState: Sendable {
     /// Whether a local write of the key is waiting to reach its store (it wins over what the store holds).
     func hasPendingWrite(_ storedKey: StoredKey) -> Bool {
         pending[storedKey.storeID]?[storedKey.name] != nil
+    }
+
+    /// What a read through the store must find unchanged to trust the value it read: the key's cached version and
+    /// the count of completed store writes.
+    struct ReadThroughMark: Equatable {
+        let version: UInt64
+        let storeWrites: UInt64
+    }
+
+    /// The mark to take before reading a key's value from its store.
+    func readThroughMark(_ storedKey: StoredKey) -> ReadThroughMark? {
+        entries[storedKey].map { ReadThroughMark(version: $0.version, storeWrites: storeWriteCount) }
+    }
+
+    /// Takes a value read from the store on a read-through read: the cache follows it, unless the read raced
+    /// a change of the key, a store write, or a local write still on its way to the store (which wins).
+    ///
+    /// - Returns: What to tell the key's observers, or nil.
+    mutating func applyReadThrough(
+        _ storedKey: StoredKey, _ value: PreferenceValue?, mark: ReadThroughMark
+    )
+        -> Delivery?
+    {
+        guard readThroughMark(storedKey) == mark, !hasPendingWrite(storedKey),
+            batchInFlight.map({ $0.storeID != storedKey.storeID || !$0.keys.contains(storedKey.name) }) ?? true
+        else { return nil }
+        return applyChange(storedKey, to: value)
     }
 }

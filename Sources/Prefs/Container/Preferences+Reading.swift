@@ -26,7 +26,9 @@ extension Preferences {
             // The hot path: one lock, one lookup by the key path's identity, no decoding, no allocation.
             let identity = ObjectIdentifier(keyPath)
             let cached = state.withLock { state -> (KeyBinding, any AnyObject & Sendable)? in
-                guard let binding = state.bindingsByIdentity[identity], let decoded = binding.decoded else {
+                guard let binding = state.bindingsByIdentity[identity], !binding.readsThrough,
+                    let decoded = binding.decoded
+                else {
                     return nil
                 }
                 return (binding, decoded)
@@ -104,7 +106,7 @@ extension Preferences {
                 if let existing = state.bindings[id] { return existing }  // bound meanwhile by another thread
                 let binding = KeyBinding(
                     keyPath: keyPath, storedKey: storedKey, key: key, storedDefault: storedDefault,
-                    observationKeyPath: observationKeyPath
+                    readsThrough: store.requiresReadThrough, observationKeyPath: observationKeyPath
                 )
                 state.bindings[id] = binding
                 if state.bindingsByIdentity.count < ContainerState.identityLimit {
@@ -129,6 +131,7 @@ extension Preferences {
     @inline(never)
     private func readUncached<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> Value {
         let resolved = resolve(keyPath)
+        if resolved.binding.readsThrough { readThrough(resolved.storedKey) }
         let (entry, decoded) = state.withLock { ($0.entries[resolved.storedKey]!, resolved.binding.decoded) }
         observationRegistrar.access(self, keyPath: entry.observationKeyPath)
         if let decoded {  // a key path found by equality (the identity map is full): still no decoding
@@ -143,6 +146,25 @@ extension Preferences {
             }
         }
         return value
+    }
+
+    /// Reads a key from its store and brings the cache in line with it, waking the key's observers if it changed:
+    /// the read path of stores whose contents change in this process without a report (UserDefaults on Linux).
+    private func readThrough(_ storedKey: StoredKey) {
+        guard let mark = state.withLock({ $0.readThroughMark(storedKey) }) else { return }
+        let value: PreferenceValue?
+        do {
+            value = try store(for: storedKey).value(forKey: storedKey.name)
+        } catch {
+            logger.error("Prefs: could not read '\(storedKey)': \(error); reading the cached value")
+            return
+        }
+        let delivery = state.withLock { state -> Bool in
+            guard let delivery = state.applyReadThrough(storedKey, value, mark: mark) else { return false }
+            state.deliveries.append(delivery)
+            return true
+        }
+        if delivery { deliverQueuedChanges() }
     }
 
     /// Decodes a stored value; a missing one is the default, and an invalid one is the default and is

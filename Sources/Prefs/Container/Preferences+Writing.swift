@@ -96,7 +96,12 @@ extension Preferences {
         var failures: [PreferenceWriteError] = []
         for (storeID, changes) in batches where !changes.isEmpty {
             state.withLock { $0.batchInFlight = (storeID, Set(changes.keys)) }
-            defer { state.withLock { $0.batchInFlight = nil } }
+            defer {
+                state.withLock { state in
+                    state.batchInFlight = nil
+                    state.storeWriteCount &+= 1
+                }
+            }
             do {
                 try stores[storeID]!.write(changes)
             } catch {
