@@ -28,7 +28,7 @@ struct PreferenceValuesPublisher<Value: Sendable>: Publisher {
 }
 
 /// One subscriber's observation of a key: buffers values until they are demanded, and delivers them
-/// in order, one thread at a time, outside its lock.
+/// in order, one thread at a time, outside its lock (Prefs' one delivery loop).
 final class PreferenceSubscription<Value: Sendable>: Subscription, @unchecked Sendable {
     typealias Downstream = AnySubscriber<Value, Never>
 
@@ -36,28 +36,26 @@ final class PreferenceSubscription<Value: Sendable>: Subscription, @unchecked Se
         var downstream: Downstream?
         var token: PreferenceObservationToken?
         var demand: Subscribers.Demand = .none
-        var buffer: [Value] = []
-        var isDelivering = false
+        var buffer = DeliveryQueue<Value>()
     }
 
-    private let lock = NSLock()
-    private var state: State
+    private let state: Lock<State>
 
     init(downstream: Downstream) {
-        state = State(downstream: downstream)
+        state = Lock(State(downstream: downstream))
     }
 
     /// Keeps the observation alive and queues the initial value, if any, before the values that
     /// arrived since the observation began.
     func start(token: PreferenceObservationToken, initial: Value?) {
-        lock.withLock {
+        state.withLock { state in
             state.token = token
-            if let initial { state.buffer.insert(initial, at: 0) }
+            if let initial { state.buffer.prepend(initial) }
         }
     }
 
     func enqueue(_ value: Value) {
-        let isLive = lock.withLock {
+        let isLive = state.withLock { state in
             guard state.downstream != nil else { return false }
             state.buffer.append(value)
             return true
@@ -66,12 +64,12 @@ final class PreferenceSubscription<Value: Sendable>: Subscription, @unchecked Se
     }
 
     func request(_ demand: Subscribers.Demand) {
-        lock.withLock { state.demand += demand }
+        state.withLock { $0.demand += demand }
         deliver()
     }
 
     func cancel() {
-        let token = lock.withLock {
+        let token = state.withLock { state in
             defer { state = State() }
             return state.token
         }
@@ -81,24 +79,22 @@ final class PreferenceSubscription<Value: Sendable>: Subscription, @unchecked Se
     /// Hands buffered values to the subscriber while it has demand. A thread that finds another one
     /// delivering leaves its values to that thread, which keeps them in order.
     private func deliver() {
-        let becameDeliverer = lock.withLock {
-            guard !state.isDelivering else { return false }
-            state.isDelivering = true
-            return true
-        }
-        guard becameDeliverer else { return }
-        while true {
-            let next = lock.withLock { () -> (Downstream, Value)? in
-                guard let downstream = state.downstream, state.demand > 0, !state.buffer.isEmpty else {
-                    state.isDelivering = false
+        deliverInOrder {
+            state.withLock { $0.buffer.claim() }
+        } next: {
+            state.withLock { state -> [(Downstream, Value)]? in
+                guard let downstream = state.downstream else {
+                    state.buffer.removeAll()
+                    _ = state.buffer.next()  // gives the claim up
                     return nil
                 }
-                state.demand -= 1
-                return (downstream, state.buffer.removeFirst())
+                let values = state.buffer.next(limit: state.demand > 0 ? 1 : 0)
+                if values != nil { state.demand -= 1 }
+                return values.map { $0.map { (downstream, $0) } }
             }
-            guard let (downstream, value) = next else { return }
+        } deliver: { downstream, value in
             let more = downstream.receive(value)
-            lock.withLock { state.demand += more }
+            state.withLock { $0.demand += more }
         }
     }
 }

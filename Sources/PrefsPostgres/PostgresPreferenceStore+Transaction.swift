@@ -23,6 +23,7 @@ extension PostgresPreferenceStore {
         guard !core.isClosed else {
             throw StoreFailure(kind: .closed, reason: "the store is closed").error("could not run a transaction")
         }
+        let origin = PreferenceWriteOrigin.current
         let timeout = core.configuration.operationTimeout
         let lease: Session.Lease
         do {
@@ -64,7 +65,7 @@ extension PostgresPreferenceStore {
             try step {
                 try Database.commit(on: connection, logger: core.logger).waitOffLoop(timeout: timeout, "committing")
             }
-            core.report(core.mirror.withLock { $0.transactionCommitted(changes, versions: versions) })
+            core.changeMirror(origin: origin) { $0.transactionCommitted(changes, versions: versions) }
             return result
         } catch let failure as StoreFailure {
             if isOpen { _ = try? run("ROLLBACK", "rolling back") }

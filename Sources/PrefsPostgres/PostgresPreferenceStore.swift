@@ -135,8 +135,7 @@ public final class PostgresPreferenceStore: PreferenceStore, Sendable {
             throw StoreFailure(kind: .closed, reason: "the store is closed").error("could not write")
         }
         try StoredValue.validate(changes)
-        let (changed, _) = core.mirror.withLock { $0.enqueue(changes) }
-        core.report(changed)
+        core.changeMirror(origin: PreferenceWriteOrigin.current) { $0.enqueue(changes).changed }
         writeBehind.schedule()
     }
 
@@ -161,8 +160,12 @@ public final class PostgresPreferenceStore: PreferenceStore, Sendable {
     ///
     /// - Parameter handler: Called with the changed keys, on a queue of the store.
     /// - Returns: A token that unregisters the handler.
-    public func observeChanges(_ handler: @escaping @Sendable (Set<String>) -> Void) -> PreferenceObservationToken {
-        core.handlers.add(handler)
+    public func observeChanges(
+        _ handler: @escaping @Sendable (PreferenceStoreChange) -> Void
+    )
+        -> PreferenceObservationToken
+    {
+        core.observers.add(handler)
     }
 
     /// Commits what it can within the flush timeout, then closes the connections. Writes that could

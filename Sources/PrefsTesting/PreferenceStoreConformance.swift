@@ -109,20 +109,42 @@ public enum PreferenceStoreConformance {
         return problems
     }
 
+    /// Writes are reported, with the origin the writer set and, where a report carries values, the values written,
+    /// in the order they were made.
     static func changeReporting(_ store: any PreferenceStore) throws -> [String] {
-        let reported = Lock<Set<String>>([])
-        let token = store.observeChanges { keys in reported.withLock { $0.formUnion(keys) } }
+        let reports = Lock<[PreferenceStoreChange]>([])
+        let token = store.observeChanges { change in reports.withLock { $0.append(change) } }
         defer { token.cancel() }
-        try store.write(["a": .integer(1), "b": .string("x")])
-        try store.write(["a": nil])
+        let writer = NSObject()
+        let origin = PreferenceWriteOrigin(writer)
+        try PreferenceWriteOrigin.$current.withValue(origin) {
+            try store.write(["a": .integer(1), "b": .string("x")])
+            try store.write(["a": nil])
+        }
         // Stores may report asynchronously: give them a deadline, not a fixed sleep.
         let deadline = Date().addingTimeInterval(5)
-        while reported.withLock({ !$0.isSuperset(of: ["a", "b"]) }) && Date() < deadline {
+        while reports.withLock({ !Set($0.flatMap(\.keys)).isSuperset(of: ["a", "b"]) }) && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.002)
         }
-        let seen = reported.withLock { $0 }
-        return seen.isSuperset(of: ["a", "b"])
-            ? [] : ["change reporting: writes to a and b were reported as \(seen.sorted())"]
+        let seen = reports.withLock { $0 }
+        var problems: [String] = []
+        let named = Set(seen.flatMap(\.keys))
+        if !named.isSuperset(of: ["a", "b"]) {
+            problems.append("change reporting: writes to a and b were reported as \(named.sorted())")
+        }
+        for report in seen where report.origin != origin {
+            problems.append(
+                "change reporting: a report of this writer's write has origin \(report.origin.map { "\($0)" } ?? "nil")"
+            )
+        }
+        if let lastA = seen.last(where: { $0.values["a"] != nil })?.values["a"], lastA != nil {
+            problems.append("change reporting: the last report of 'a' carries \(lastA!), but 'a' was removed last")
+        }
+        if let b = seen.last(where: { $0.values["b"] != nil })?.values["b"], b != .string("x") {
+            problems.append("change reporting: 'b' is reported as \(b.map { "\($0)" } ?? "nil"), expected \"x\"")
+        }
+        withExtendedLifetime(writer) {}
+        return problems
     }
 
     static func concurrentWriters(_ store: any PreferenceStore) throws -> [String] {

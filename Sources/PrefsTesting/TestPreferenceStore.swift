@@ -52,7 +52,9 @@ public final class TestPreferenceStore: PreferenceStore {
     /// Changes values as another process would, and reports the change to the store's observers.
     ///
     /// - Parameter changes: New values by key; nil removes a key.
-    public func simulateOutsideChange(_ changes: PreferenceStoreChanges) { backing.write(changes) }
+    public func simulateOutsideChange(_ changes: PreferenceStoreChanges) {
+        PreferenceWriteOrigin.$current.withValue(nil) { backing.write(changes) }
+    }
 
     /// Every batch written through ``write(_:)`` so far, in order.
     public var writes: [PreferenceStoreChanges] { state.withLock { $0.writes } }
@@ -103,7 +105,11 @@ public final class TestPreferenceStore: PreferenceStore {
     ///
     /// - Parameter handler: Called with the changed keys.
     /// - Returns: A token that unregisters the handler.
-    public func observeChanges(_ handler: @escaping @Sendable (Set<String>) -> Void) -> PreferenceObservationToken {
+    public func observeChanges(
+        _ handler: @escaping @Sendable (PreferenceStoreChange) -> Void
+    )
+        -> PreferenceObservationToken
+    {
         backing.observeChanges(handler)
     }
 

@@ -45,8 +45,7 @@ extension Preferences {
         let record = keyPrefix + Self.migrationRecordName
         try runTransaction(on: ids) { transaction in
             for id in ids {
-                let store = store(for: StoredKey(storeID: id, name: ""))
-                for name in try store.keys() where name.hasPrefix(keyPrefix) && name != record {
+                for name in try store(id).keys() where name.hasPrefix(keyPrefix) && name != record {
                     transaction.setValue(nil, named: String(name.dropFirst(keyPrefix.count)), in: id)
                 }
             }

@@ -62,9 +62,12 @@ extension Preferences {
     public static var standard: Preferences {
         get {
             if let taskStandard { return taskStandard }
+            if let container = standardContainer.withLock({ $0 }) { return container }
+            // Built outside the lock (it opens a file and starts watching it); published under it, unless another
+            // thread published one first, which then wins.
+            let created = makeStandard()
             return standardContainer.withLock { container in
                 if let container { return container }
-                let created = makeStandard()
                 container = created
                 return created
             }

@@ -64,54 +64,39 @@ extension Preferences {
         }
     }
 
+    /// Runs `body` inside one transaction of each store (each store object once, in a stable order), with the
+    /// link's origin; the committed changes reach every container of each store when it commits.
     func runTransaction<Result>(
         on storeIDs: [PreferenceStoreID],
         _ body: (inout PreferencesTransaction) throws -> Result
     ) throws -> Result {
-        try writer.sync {
-            drainPendingWrites()
-            var committed: [PreferenceStoreID: PreferenceStoreChanges] = [:]
-            var transactions: [PreferenceStoreID: PreferenceStoreTransaction] = [:]
-            let result = try nest(storeIDs[...], &transactions) { transactions in
-                var transaction = PreferencesTransaction(prefs: self, storeTransactions: transactions)
-                let result = try body(&transaction)
-                if let failure = transaction.failure { throw failure }
-                transactions = transaction.storeTransactions
-                committed = transactions.mapValues(\.changes)
-                return result
-            }
-            applyCommitted(committed)
+        let groups = linkGroups.compactMap { group -> (link: StoreLink, storeIDs: [PreferenceStoreID])? in
+            let ids = group.storeIDs.filter(storeIDs.contains)
+            return ids.isEmpty ? nil : (group.link, ids)
+        }
+        for storeID in storeIDs { _ = link(storeID) }  // a store the container lacks: a programmer error with a message
+        var transactions: [PreferenceStoreID: PreferenceStoreTransaction] = [:]
+        return try nest(groups[...], &transactions) { transactions in
+            var transaction = PreferencesTransaction(prefs: self, storeTransactions: transactions)
+            let result = try body(&transaction)
+            if let failure = transaction.failure { throw failure }
+            transactions = transaction.storeTransactions
             return result
         }
     }
 
     /// Opens one store transaction inside the other, so the body runs inside all of them.
     private func nest<Result>(
-        _ storeIDs: ArraySlice<PreferenceStoreID>,
+        _ groups: ArraySlice<(link: StoreLink, storeIDs: [PreferenceStoreID])>,
         _ transactions: inout [PreferenceStoreID: PreferenceStoreTransaction],
         _ body: (inout [PreferenceStoreID: PreferenceStoreTransaction]) throws -> Result
     ) throws -> Result {
-        guard let storeID = storeIDs.first else { return try body(&transactions) }
-        let store = store(for: StoredKey(storeID: storeID, name: ""))
-        return try store.transaction { storeTransaction in
+        guard let (link, storeIDs) = groups.first else { return try body(&transactions) }
+        let storeID = storeIDs[0]  // one store object bound under several IDs: one transaction, under the first
+        return try link.transaction { storeTransaction in
             transactions[storeID] = storeTransaction
             defer { storeTransaction = transactions[storeID]! }
-            return try nest(storeIDs.dropFirst(), &transactions, body)
+            return try nest(groups.dropFirst(), &transactions, body)
         }
-    }
-
-    /// Brings the cache in line with a committed transaction and wakes the changed keys' observers.
-    private func applyCommitted(_ committed: [PreferenceStoreID: PreferenceStoreChanges]) {
-        state.withLock { state in
-            state.storeWriteCount &+= 1
-            for (storeID, changes) in committed {
-                for (name, value) in changes {
-                    let storedKey = StoredKey(storeID: storeID, name: name)
-                    guard !state.hasPendingWrite(storedKey) else { continue }
-                    if let delivery = state.applyChange(storedKey, to: value) { state.deliveries.append(delivery) }
-                }
-            }
-        }
-        deliverQueuedChanges()
     }
 }

@@ -30,10 +30,13 @@ extension Preferences {
     /// - Returns: The shared container.
     public static func shared(for defaults: UserDefaults) -> Preferences {
         let id = UserDefaultsDomain.of(defaults).map(SharedContainerID.domain) ?? .instance(ObjectIdentifier(defaults))
+        if let existing = sharedContainers.withLock({ $0[id]?.container }) { return existing }
+        // Built outside the lock (the store starts watching for outside changes); published under it, unless another
+        // thread published one first, which then wins.
+        let created = Preferences(store: UserDefaultsPreferenceStore(defaults))
         return sharedContainers.withLock { containers in
             if let existing = containers[id]?.container { return existing }
             containers = containers.filter { $0.value.container != nil }
-            let created = Preferences(store: UserDefaultsPreferenceStore(defaults))
             containers[id] = WeakContainer(created)
             return created
         }

@@ -19,8 +19,8 @@ extension Preferences {
     ///
     /// - Parameter keyPath: The key.
     public func reset<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) {
-        let resolved = resolve(keyPath)
-        commit(resolved, nil, decodedValue: resolved.key.defaultValue)
+        let binding = resolve(keyPath)
+        commit(binding, nil, decoded: binding.key.defaultValue)
     }
 
     /// Returns when every earlier write of this container is durable in its store.
@@ -30,122 +30,43 @@ extension Preferences {
     /// - Throws: The first ``PreferenceWriteError`` of a write made behind the caller since the last
     ///   flush, or an error of a store's own flush.
     public func flush() throws {
-        try writer.sync {
-            drainPendingWrites()
-            for store in stores.values { try store.flush() }
-            let failures = state.withLock { state in
-                defer { state.failedWrites = [] }
-                return state.failedWrites
-            }
-            if let failure = failures.first { throw failure }
-        }
-    }
-
-    /// Encodes and commits a write; with `waitForStore`, hands it to the store before returning.
-    func write<Value>(_ resolved: ResolvedKey<Value>, _ value: Value, waitForStore: Bool) throws {
-        let stored = try resolved.key.encodeValue(value)
-        let failuresBefore = state.withLock { $0.failureCount }
-        commit(resolved, stored, decodedValue: value)
-        guard waitForStore else { return }
-        // The write may be drained by a drain scheduled earlier; once this sync returns, it has been.
-        _ = writer.sync { drainPendingWrites() }
-        let failure = state.withLock { state -> PreferenceWriteError? in
-            guard state.failureCount > failuresBefore else { return nil }
-            let index = state.failedWrites.lastIndex {
-                $0.storeID == resolved.storedKey.storeID && $0.keys.contains(resolved.storedKey.name)
-            }
-            return index.map { state.failedWrites.remove(at: $0) }  // reported here, not again by flush()
-        }
-        if let failure { throw failure }
-    }
-
-    /// Updates the cache, queues the write for the store and wakes the key's observers.
-    private func commit<Value>(_ resolved: ResolvedKey<Value>, _ value: PreferenceValue?, decodedValue: Value) {
-        let storedKey = resolved.storedKey
-        var shadowingOverride: PreferenceSource?
-        let scheduleDrain = state.withLock { state -> Bool in
-            guard state.entries[storedKey]?.value != value else { return false }
-            shadowingOverride = state.entries[storedKey]?.override?.source
-            let delivery = state.applyChange(
-                storedKey, to: value, decoded: (resolved.binding, DecodedValue(decodedValue))
-            )
-            if let delivery { state.deliveries.append(delivery) }
-            state.pending[storedKey.storeID, default: [:]][storedKey.name] = .some(value)
-            defer { state.isDrainScheduled = true }
-            return !state.isDrainScheduled
-        }
-        if scheduleDrain { writer.async { self.drainPendingWrites() } }
-        if let shadowingOverride {
-            logger.notice(
-                "Prefs: '\(storedKey)' was stored, but readers keep seeing the override from \(shadowingOverride)")
-        }
-        deliverQueuedChanges()
-    }
-
-    /// Hands every queued write to its store, one batch per store. A refused batch is recorded for
-    /// the next `flush()`, and its keys go back to what the store holds.
-    @discardableResult
-    func drainPendingWrites() -> [PreferenceWriteError] {
-        let batches = state.withLock { state in
-            defer {
-                state.pending = [:]
-                state.isDrainScheduled = false
-            }
-            return state.pending
-        }
         var failures: [PreferenceWriteError] = []
-        for (storeID, changes) in batches where !changes.isEmpty {
-            state.withLock { $0.batchInFlight = (storeID, Set(changes.keys)) }
-            defer {
-                state.withLock { state in
-                    state.batchInFlight = nil
-                    state.storeWriteCount &+= 1
-                }
-            }
-            do {
-                try stores[storeID]!.write(changes)
-            } catch {
-                let failure = PreferenceWriteError(storeID: storeID, keys: Array(changes.keys), underlying: error)
-                logger.error("Prefs: \(failure); reverting to the stored values")
-                failures.append(failure)
-                state.withLock { state in
-                    state.failedWrites.append(failure)
-                    state.failureCount += 1
-                }
-                resynchronize(storeID, keys: Set(changes.keys))
+        for (link, storeIDs) in linkGroups {
+            failures += try link.flush().map {
+                PreferenceWriteError(storeID: storeIDs[0], keys: $0.keys, underlying: $0.underlying)
             }
         }
-        return failures
+        if let failure = failures.first { throw failure }
     }
 
-    /// Hands queued changes to observers, outside every lock and in the order they were made.
+    /// Encodes and commits a write; with `waitForStore`, hands it to the store before returning and throws its
+    /// failure.
+    func write<Value>(_ binding: TypedKeyBinding<Value>, _ value: Value, waitForStore: Bool) throws {
+        let stored = try binding.key.encodeValue(value)
+        let failuresBefore = commit(binding, stored, decoded: value)
+        guard waitForStore, let failuresBefore else { return }
+        let storedKey = binding.storedKey
+        let link = link(storedKey.storeID)
+        link.drainNow()
+        if let failure = link.failure(of: storedKey.name, since: failuresBefore) {
+            throw PreferenceWriteError(storeID: storedKey.storeID, keys: failure.keys, underlying: failure.underlying)
+        }
+    }
+
+    /// Hands a write to the key's link, which updates every container of the store (this one with the typed value,
+    /// which needs no decoding) and queues it for the store. A write of the value already cached does nothing.
     ///
-    /// One thread at a time delivers; a change made while another thread delivers (an observer that
-    /// writes, say) is delivered by that thread after the current observer returns.
-    func deliverQueuedChanges() {
-        let becameDeliverer = state.withLock { state -> Bool in
-            guard !state.isDelivering, !state.deliveries.isEmpty else { return false }
-            state.isDelivering = true
-            return true
-        }
-        guard becameDeliverer else { return }
-        while true {
-            let batch = state.withLock { state -> [Delivery] in
-                defer { state.deliveries = [] }
-                if state.deliveries.isEmpty { state.isDelivering = false }
-                return state.deliveries
-            }
-            if batch.isEmpty { return }
-            let keyObservers = state.withLock { Array($0.keyObservers.values) }
-            for delivery in batch {
-                observationRegistrar.willSet(self, keyPath: delivery.observationKeyPath)
-                observationRegistrar.didSet(self, keyPath: delivery.observationKeyPath)
-                for observer in delivery.observers { observer.notify(delivery.old, delivery.new) }
-                if !keyObservers.isEmpty, delivery.storedKey.name.hasPrefix(keyPrefix) {
-                    let name = PreferenceValue.string(String(delivery.storedKey.name.dropFirst(keyPrefix.count)))
-                    for observer in keyObservers { observer.notify(nil, name) }
-                }
-            }
-        }
+    /// - Returns: The link's failure count before the write; nil when nothing was written.
+    @discardableResult
+    private func commit<Value>(
+        _ binding: TypedKeyBinding<Value>, _ stored: PreferenceValue?, decoded: Value
+    )
+        -> UInt64?
+    {
+        let entry = binding.entry
+        guard state.withLock({ _ in entry.value != stored }) else { return nil }
+        let written = LocalWrite(
+            containerID: ObjectIdentifier(self), binding: binding, decoded: DecodedValue(decoded))
+        return link(entry.storedKey.storeID).write([entry.storedKey.name: stored], written: written)
     }
 }

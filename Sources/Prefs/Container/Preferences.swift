@@ -15,10 +15,13 @@ public import Logging
 ///
 /// `Preferences` is `Sendable` and safe to use from any thread or task. A read of a value it has
 /// read before is a lock and a dictionary lookup: no decoding and no store call. A write updates
-/// the cache and wakes that key's observers at once; the store receives it behind the caller, on
-/// one serial queue per container, coalesced with the writes made meanwhile.
+/// the cache of every container over the same store and wakes that key's observers at once; the
+/// store receives it behind the caller, on one serial queue per store, coalesced with the writes
+/// made meanwhile (see "Architecture" in the documentation).
 public final class Preferences: Sendable {
     let stores: [PreferenceStoreID: any PreferenceStore]
+    /// The link to each store (containers over the same store object share one).
+    let links: [PreferenceStoreID: StoreLink]
     /// Prepended to every key's name in the stores.
     public let keyPrefix: String
     /// Read-only layers above the stores, highest first.
@@ -26,8 +29,6 @@ public final class Preferences: Sendable {
     let logger: Logger
     let state = Lock(ContainerState())
     let observationRegistrar = ObservationRegistrar()
-    let writer: SerialWriter
-    private let storeObservations: Lock<[PreferenceObservationToken]> = Lock([])
 
     /// Creates a container whose keys all live in one store.
     ///
@@ -66,40 +67,56 @@ public final class Preferences: Sendable {
         self.keyPrefix = keyPrefix
         self.overrides = overrides
         self.logger = logger
-        self.writer = SerialWriter(label: "Prefs.writer")
-        for (storeID, store) in stores {
-            let token = store.observeChanges { [weak self] keys in
-                guard let self else { return }
-                let isEcho =
-                    self.writer.isCurrent
-                    && self.state.withLock { state in
-                        state.batchInFlight.map { $0.storeID == storeID && keys.isSubset(of: $0.keys) } ?? false
-                    }
-                if !isEcho { self.writer.async { self.resynchronize(storeID, keys: keys) } }
-            }
-            storeObservations.withLock { $0.append(token) }
-        }
-        ExitFlush.register(self)
+        self.links = stores.mapValues { StoreLink.link(to: $0, logger: logger) }
+        for (link, storeIDs) in linkGroups { link.attach(self, as: storeIDs) }
     }
 
     deinit {
-        ExitFlush.unregister(ObjectIdentifier(self))
+        for (link, _) in linkGroups { link.detach(ObjectIdentifier(self)) }
         let finishers = state.withLock { state in
             state.entries.values.flatMap { $0.observers.values.compactMap(\.finish) }
-                + state.keyObservers.values.compactMap(\.finish)
+                + state.observers.keyNameObservers.values.map(\.finish)
         }
         for finish in finishers { finish() }
     }
 
-    /// The store bound to a key's store ID; a key naming a store the container lacks is a programmer error.
-    func store(for storedKey: StoredKey) -> any PreferenceStore {
-        guard let store = stores[storedKey.storeID] else {
+    /// Each link once, with the IDs under which this container binds its store, in a stable order.
+    var linkGroups: [(link: StoreLink, storeIDs: [PreferenceStoreID])] {
+        var groups: [ObjectIdentifier: (link: StoreLink, storeIDs: [PreferenceStoreID])] = [:]
+        for storeID in stores.keys.sorted(by: { $0.name < $1.name }) {
+            let link = links[storeID]!
+            groups[ObjectIdentifier(link), default: (link, [])].storeIDs.append(storeID)
+        }
+        return groups.values.sorted { $0.storeIDs[0].name < $1.storeIDs[0].name }
+    }
+
+    /// The store bound to a store ID; a key naming a store the container lacks is a programmer error.
+    func store(_ storeID: PreferenceStoreID, for keyName: String? = nil) -> any PreferenceStore {
+        link(storeID, for: keyName).store
+    }
+
+    /// The link to the store bound to a store ID; a key naming a store the container lacks is a programmer error.
+    func link(_ storeID: PreferenceStoreID, for keyName: String? = nil) -> StoreLink {
+        guard let link = links[storeID] else {
             preconditionFailure(
-                "Prefs: key '\(storedKey.name)' is stored in '\(storedKey.storeID)', but this Preferences has no "
-                    + "store with that ID (it has: \(stores.keys.map(\.name).sorted().joined(separator: ", "))); "
-                    + "pass one in Preferences(stores:)"
+                "Prefs: \(keyName.map { "key '\($0)' is stored in" } ?? "there is a use of store") '\(storeID)', but "
+                    + "this Preferences has no store with that ID (it has: "
+                    + "\(stores.keys.map(\.name).sorted().joined(separator: ", "))); pass one in Preferences(stores:)"
             )
         }
-        return store
+        return link
+    }
+
+    /// Takes a link update: the cache follows it, and the observers of the keys that changed are told, in order,
+    /// on this thread (or the thread already delivering).
+    func receive(_ update: LinkState.Update, from storeID: PreferenceStoreID, written: LocalWrite?) {
+        let (deliver, shadowedBy) = state.withLock {
+            $0.apply(update, from: storeID, written: written, keyPrefix: keyPrefix)
+        }
+        if let shadowedBy, let name = update.values.keys.first {
+            let storedKey = StoredKey(storeID: storeID, name: name)
+            logger.notice("Prefs: '\(storedKey)' was stored, but readers keep seeing the override from \(shadowedBy)")
+        }
+        if deliver { deliverQueuedChanges() }
     }
 }

@@ -21,7 +21,7 @@ public struct PreferencesTransaction {
             let key = PreferenceKeys()[keyPath: keyPath]
             let storedKey = prefs.storedKey(for: key)
             do {
-                return key.decodedOrDefault(try transaction(for: storedKey).value(forKey: storedKey.name))
+                return key.decode(try transaction(for: storedKey).value(forKey: storedKey.name)).value
             } catch {
                 if failure == nil { failure = error }
                 return key.defaultValue
@@ -32,7 +32,7 @@ public struct PreferencesTransaction {
             let storedKey = prefs.storedKey(for: key)
             do {
                 let stored = try key.encodeValue(newValue)
-                storeTransactions[storedKey.storeID]!.setValue(stored, forKey: storedKey.name)
+                storeTransactions[transactionID(of: storedKey)]!.setValue(stored, forKey: storedKey.name)
             } catch {
                 if failure == nil { failure = error }
             }
@@ -44,7 +44,8 @@ public struct PreferencesTransaction {
     /// - Parameter keyPath: The key.
     public mutating func reset<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) {
         let storedKey = prefs.storedKey(for: PreferenceKeys()[keyPath: keyPath])
-        storeTransactions[storedKey.storeID]!.setValue(nil, forKey: storedKey.name)
+        _ = transaction(for: storedKey)
+        storeTransactions[transactionID(of: storedKey)]!.setValue(nil, forKey: storedKey.name)
     }
 
     /// Reads a value by its stored name (without the container's prefix), for keys that are no longer
@@ -74,15 +75,22 @@ public struct PreferencesTransaction {
     {
         let storedKey = StoredKey(storeID: store, name: prefs.keyPrefix + name)
         _ = transaction(for: storedKey)
-        storeTransactions[store]!.setValue(value, forKey: storedKey.name)
+        storeTransactions[transactionID(of: storedKey)]!.setValue(value, forKey: storedKey.name)
     }
 
     private func transaction(for storedKey: StoredKey) -> PreferenceStoreTransaction {
-        guard let transaction = storeTransactions[storedKey.storeID] else {
-            _ = prefs.store(for: storedKey)  // a store the container lacks: a programmer error with a message
+        guard let transaction = storeTransactions[transactionID(of: storedKey)] else {
+            _ = prefs.link(storedKey.storeID, for: storedKey.name)  // a store the container lacks: a clear message
             preconditionFailure("Prefs: store '\(storedKey.storeID)' is not part of this transaction")
         }
         return transaction
+    }
+
+    /// The ID under which the transaction holds the store of a key: a store object bound under several IDs has
+    /// one transaction, under the first of them.
+    private func transactionID(of storedKey: StoredKey) -> PreferenceStoreID {
+        guard let link = prefs.links[storedKey.storeID] else { return storedKey.storeID }
+        return prefs.linkGroups.first { $0.link === link }?.storeIDs[0] ?? storedKey.storeID
     }
 }
 

@@ -28,14 +28,12 @@ extension Preferences {
     /// - Returns: The document.
     /// - Throws: An error of the store.
     public func exportJSON(store: PreferenceStoreID = .default) throws -> Data {
-        let backing = self.store(for: StoredKey(storeID: store, name: ""))
+        let link = link(store)
+        link.drainNow()
         var members: [String: PreferenceValue] = [:]
-        try writer.sync {
-            drainPendingWrites()
-            for name in try backing.keys() where name.hasPrefix(keyPrefix) {
-                if let value = try backing.value(forKey: name) {
-                    members[String(name.dropFirst(keyPrefix.count))] = value
-                }
+        for name in try link.store.keys() where name.hasPrefix(keyPrefix) {
+            if let value = try link.store.value(forKey: name) {
+                members[String(name.dropFirst(keyPrefix.count))] = value
             }
         }
         return PreferenceJSON.encode(members)
@@ -71,7 +69,7 @@ extension Preferences {
             }
         }
         guard invalid.isEmpty else { throw PreferenceImportError(invalidMembers: invalid) }
-        let backing = self.store(for: StoredKey(storeID: store, name: ""))
+        let backing = self.store(store)
         try runTransaction(on: [store]) { transaction in
             if mode == .replace {
                 for name in try backing.keys() where name.hasPrefix(keyPrefix) {
@@ -88,23 +86,10 @@ extension Preferences {
         adding keys: [AnyPreferenceKey]
     ) -> [String: @Sendable (PreferenceValue) throws -> Void] {
         var validators: [String: @Sendable (PreferenceValue) throws -> Void] = [:]
-        for binding in state.withLock({ Array($0.bindings.values) }) where binding.storedKey.storeID == store {
-            guard let validate = (binding.key as? any KeyValidating)?.validator else { continue }
-            validators[String(binding.storedKey.name.dropFirst(keyPrefix.count))] = validate
+        for binding in state.withLock({ $0.keys.all }) where binding.storedKey.storeID == store {
+            validators[String(binding.storedKey.name.dropFirst(keyPrefix.count))] = { try binding.validate($0) }
         }
         for key in keys where key.storeID == store { validators[key.name] = { try key.validate($0) } }
         return validators
-    }
-}
-
-/// A key that can check stored values without its type being known.
-private protocol KeyValidating {
-    var validator: @Sendable (PreferenceValue) throws -> Void { get }
-}
-
-extension PreferenceKeys.Key: KeyValidating {
-    fileprivate var validator: @Sendable (PreferenceValue) throws -> Void {
-        let decode = decodeValue
-        return { _ = try decode($0) }
     }
 }

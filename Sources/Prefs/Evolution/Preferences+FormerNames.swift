@@ -8,25 +8,24 @@ extension Preferences {
     func moveFormerValue<Value>(
         of key: PreferenceKeys.Key<Value>,
         to storedKey: StoredKey,
-        in store: any PreferenceStore
+        via link: StoreLink
     ) {
+        let store = link.store
         let formerNames = key.formerNames.map { keyPrefix + $0 }
         // A cheap look outside any lock first: most of the time there is nothing to move.
         guard !formerNames.isEmpty, (try? store.value(forKey: storedKey.name)) == .some(nil),
             formerNames.contains(where: { (try? store.value(forKey: $0)).flatMap { $0 } != nil })
         else { return }
         do {
-            let moved = try writer.sync {
-                try store.transaction { transaction -> String? in
-                    guard try transaction.value(forKey: storedKey.name) == nil else { return nil }
-                    for former in formerNames {
-                        guard let value = try transaction.value(forKey: former) else { continue }
-                        transaction.setValue(value, forKey: storedKey.name)
-                        transaction.setValue(nil, forKey: former)
-                        return former
-                    }
-                    return nil
+            let moved = try link.transaction { transaction -> String? in
+                guard try transaction.value(forKey: storedKey.name) == nil else { return nil }
+                for former in formerNames {
+                    guard let value = try transaction.value(forKey: former) else { continue }
+                    transaction.setValue(value, forKey: storedKey.name)
+                    transaction.setValue(nil, forKey: former)
+                    return former
                 }
+                return nil
             }
             if let moved { logger.notice("Prefs: moved the value stored under '\(moved)' to '\(storedKey)'") }
         } catch {

@@ -1,27 +1,27 @@
 internal import Foundation
 
-/// Flushes every live container when the process exits normally (`exit()` or returning from `main`),
-/// so a write made just before exit is not lost.
+/// Flushes every live store link when the process exits normally (`exit()` or returning from `main`),
+/// so a write made just before exit is not lost, also one made through a container released since.
 enum ExitFlush {
-    private struct WeakContainer: @unchecked Sendable {
-        weak var container: Preferences?
+    private struct WeakLink: @unchecked Sendable {
+        weak var link: StoreLink?
     }
 
-    private static let containers = Lock<[ObjectIdentifier: WeakContainer]>([:])
+    private static let links = Lock<[ObjectIdentifier: WeakLink]>([:])
     /// Installs the exit hook once: a static `let` is initialized exactly once, on first use, thread-safely.
     private static let exitHook: Void = { atexit { ExitFlush.flushAll() } }()
 
-    static func register(_ container: Preferences) {
+    static func register(_ link: StoreLink) {
         _ = exitHook
-        containers.withLock { $0[ObjectIdentifier(container)] = WeakContainer(container: container) }
+        links.withLock { $0[ObjectIdentifier(link)] = WeakLink(link: link) }
     }
 
     static func unregister(_ id: ObjectIdentifier) {
-        _ = containers.withLock { $0.removeValue(forKey: id) }
+        _ = links.withLock { $0.removeValue(forKey: id) }
     }
 
     private static func flushAll() {
-        let live = containers.withLock { $0.values.compactMap(\.container) }
-        for container in live { try? container.flush() }
+        let live = links.withLock { $0.values.compactMap(\.link) }
+        for link in live { _ = try? link.flush() }
     }
 }

@@ -1,6 +1,6 @@
 import Dispatch
 
-/// The serial queue on which a container talks to its stores, so that writes reach them in order.
+/// The serial queue on which a store link talks to its store, so that writes reach it in order.
 ///
 /// Work submitted with ``sync(_:)`` from code already running on the queue runs inline instead of
 /// deadlocking, so an observer woken by a store's change may call `flush()` or `update`.

@@ -13,17 +13,11 @@ extension Preferences {
     public func changedKeys() -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
         let id = state.withLock { state in
-            let id = state.makeObserverID()
-            state.keyObservers[id] = Observer(
-                notify: { _, name in
-                    if case .string(let name)? = name { continuation.yield(name) }
-                },
-                finish: { continuation.finish() }
-            )
-            return id
+            state.observers.addKeyNameObserver(
+                KeyNameObserver(notify: { continuation.yield($0) }, finish: { continuation.finish() }))
         }
         continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.keyObservers.removeValue(forKey: id) }
+            self?.state.withLock { $0.observers.removeKeyNameObserver(id) }
         }
         return stream
     }

@@ -18,11 +18,10 @@ extension Preferences {
         _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>,
         _ onChange: @escaping @Sendable (PreferenceChange<Value>) -> Void
     ) -> PreferenceObservationToken {
-        let resolved = resolve(keyPath)
-        let id = addValueObserver(resolved) { old, new in onChange(PreferenceChange(oldValue: old, newValue: new)) }
-        return PreferenceObservationToken { [weak self] in
-            self?.removeObserver(id, from: resolved.storedKey)
-        }
+        let binding = resolve(keyPath)
+        let id = state.withLock { $0.observers.makeID() }
+        addValueObserver(binding, id: id) { old, new in onChange(PreferenceChange(oldValue: old, newValue: new)) }
+        return PreferenceObservationToken { [weak self] in self?.removeObserver(id, from: binding) }
     }
 
     /// The key's current value, then each new value, until the consuming task is cancelled.
@@ -53,68 +52,67 @@ extension Preferences {
         _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>,
         includingCurrent: Bool
     ) -> AsyncStream<Value> {
-        _ = self[keyPath]  // resolve and decode, so the current value is usually cached
-        let resolved = resolve(keyPath)
+        let binding = resolve(keyPath)
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
-        let id = state.withLock { $0.makeObserverID() }
-        continuation.onTermination = { [weak self] _ in self?.removeObserver(id, from: resolved.storedKey) }
-        addValueObserver(resolved, id: id, finish: { continuation.finish() }) { current in
-            if includingCurrent { continuation.yield(current) }
-        } onChange: { _, new in
+        let id = state.withLock { $0.observers.makeID() }
+        continuation.onTermination = { [weak self] _ in self?.removeObserver(id, from: binding) }
+        addValueObserver(
+            binding, id: id, finish: { continuation.finish() },
+            current: includingCurrent ? { continuation.yield($0) } : nil
+        ) { _, new in
             continuation.yield(new)
         }
         return stream
     }
 
-    /// Registers an observer of a key's typed values: `current` gets the key's value under the same
-    /// lock as the registration, so that no change slips between the two, and `onChange` gets each
-    /// change that a reader can see (equal values are skipped).
+    /// Registers an observer of a key's typed values; `current`, when given, gets the key's value under the same
+    /// lock as the registration, so that no change slips between the two, and `onChange` gets each change that a
+    /// reader can see.
+    ///
+    /// - Returns: The value handed to `current`; nil when the observer was removed before it was added, or when no
+    ///   current value was asked for.
     @discardableResult
     func addValueObserver<Value>(
-        _ resolved: ResolvedKey<Value>,
-        id: UInt64? = nil,
+        _ binding: TypedKeyBinding<Value>,
+        id: UInt64,
         finish: (@Sendable () -> Void)? = nil,
-        current: (Value) -> Void = { _ in },
+        current: ((Value) -> Void)? = nil,
         onChange: @escaping @Sendable (_ old: Value, _ new: Value) -> Void
-    ) -> UInt64 {
-        let key = resolved.key
-        return addObserver(resolved.storedKey, id: id, finish: finish) { state in
-            if let decoded = resolved.binding.decoded {
-                current(unsafeDowncast(decoded as AnyObject, to: DecodedValue<Value>.self).value)
-            } else {
-                current(key.decodedOrDefault(state.entries[resolved.storedKey]?.visibleValue))
+    ) -> Value? {
+        let observer = Observer(
+            binding: binding,
+            notify: { old, new in
+                onChange(TypedKeyBinding<Value>.value(in: old), TypedKeyBinding<Value>.value(in: new))
+            },
+            finish: finish
+        )
+        guard let current else {
+            state.withLock { _ = $0.observers.add(observer, id: id, to: binding.entry) }
+            return nil
+        }
+        // The current value is decoded outside the lock first; only if a change invalidates it again and again is
+        // it decoded under the lock.
+        for attempt in 1...3 {
+            _ = readUncached(binding)
+            let registered = state.withLock { state -> (added: Bool, value: Value?)? in
+                var decoded = binding.decoded
+                if decoded == nil, attempt == 3 {
+                    decoded = binding.decodeBox(binding.entry.visibleValue, logger: logger).box
+                }
+                guard let decoded else { return nil }
+                guard state.observers.add(observer, id: id, to: binding.entry) else { return (false, nil) }
+                let value = TypedKeyBinding<Value>.value(in: decoded)
+                current(value)
+                return (true, value)
             }
-        } notify: { old, new in
-            let oldValue = key.decodedOrDefault(old), newValue = key.decodedOrDefault(new)
-            if !key.isSameValue(oldValue, newValue) { onChange(oldValue, newValue) }
+            if let registered { return registered.value }
         }
-    }
-
-    /// Registers an observer of a stored key; returns its ID.
-    @discardableResult
-    func addObserver(
-        _ storedKey: StoredKey,
-        id: UInt64? = nil,
-        finish: (@Sendable () -> Void)? = nil,
-        whileLocked: (inout ContainerState) -> Void = { _ in },
-        notify: @escaping ObserverCallback
-    ) -> UInt64 {
-        state.withLock { state in
-            let id = id ?? state.makeObserverID()
-            if state.retiredObserverIDs.remove(id) != nil { return id }
-            whileLocked(&state)
-            state.entries[storedKey]?.observers[id] = Observer(notify: notify, finish: finish)
-            return id
-        }
+        preconditionFailure("unreachable: the last attempt always registers")
     }
 
     /// Removes an observer; one not added yet is remembered so that it is never added.
-    func removeObserver(_ id: UInt64, from storedKey: StoredKey) {
-        state.withLock { state in
-            if state.entries[storedKey]?.observers.removeValue(forKey: id) == nil {
-                state.retiredObserverIDs.insert(id)
-            }
-        }
+    func removeObserver(_ id: UInt64, from binding: KeyBinding) {
+        state.withLock { $0.observers.remove(id, from: binding.entry) }
     }
 
     /// How many observers are registered, across all keys (for tests of observer lifetimes).

@@ -11,11 +11,11 @@ extension Preferences {
         _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>,
         _ onChange: @escaping @Sendable (Value) -> Void
     ) -> (current: Value, token: PreferenceObservationToken) {
-        _ = self[keyPath]  // resolve and decode, so the current value is usually cached
-        let resolved = resolve(keyPath)
-        var current = resolved.key.defaultValue
-        let id = addValueObserver(resolved, current: { current = $0 }) { _, new in onChange(new) }
-        let token = PreferenceObservationToken { [weak self] in self?.removeObserver(id, from: resolved.storedKey) }
+        let binding = resolve(keyPath)
+        let id = state.withLock { $0.observers.makeID() }
+        var current = binding.key.defaultValue
+        addValueObserver(binding, id: id, current: { current = $0 }) { _, new in onChange(new) }
+        let token = PreferenceObservationToken { [weak self] in self?.removeObserver(id, from: binding) }
         return (current, token)
     }
 }

@@ -23,11 +23,11 @@ extension Preferences {
     /// - Parameter keyPath: The key.
     /// - Returns: The value's source.
     public func source<Value>(of keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> PreferenceSource {
-        let resolved = resolve(keyPath)
-        guard let entry = state.withLock({ $0.entries[resolved.storedKey] }) else { return .defaultValue }
-        if let override = entry.override { return override.source }
-        guard let stored = entry.value, (try? resolved.key.decodeValue(stored)) != nil else { return .defaultValue }
-        return .store(resolved.key.storeID)
+        let binding = resolve(keyPath)
+        if let override = binding.entry.override { return override.source }
+        guard let stored = state.withLock({ _ in binding.entry.value }), (try? binding.key.decodeValue(stored)) != nil
+        else { return .defaultValue }
+        return .store(binding.key.storeID)
     }
 
     /// Checks every override of the given keys, so that a bad one stops the app at startup with a

@@ -32,10 +32,10 @@ public final class PreferencesConfigProvider: ConfigProvider, Sendable {
     ///   - store: The store to mirror.
     /// - Throws: An error of the store while reading it.
     public init(_ preferences: Preferences, store: PreferenceStoreID = .default) throws {
-        self.store = preferences.store(for: StoredKey(storeID: store, name: ""))
+        self.store = preferences.store(store)
         self.prefix = preferences.keyPrefix
         self.mirror = MutableInMemoryProvider(name: "Prefs", initialValues: [:])
-        let token = self.store.observeChanges { [weak self] names in self?.republish(names) }
+        let token = self.store.observeChanges { [weak self] change in self?.republish(change.keys) }
         observation.withLock { $0 = token }
         republish(Set(try self.store.keys()))
     }

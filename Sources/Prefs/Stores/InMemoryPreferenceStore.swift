@@ -7,14 +7,13 @@ internal import Foundation
 /// let prefs = Preferences(store: InMemoryPreferenceStore(["theme": "dark"]))
 /// ```
 ///
-/// Every write through the store is reported to its change handlers, so two containers sharing one
-/// store see each other's writes, and a test can change a value behind a container's back with
-/// ``write(_:)``. Transactions are atomic against every other user of the same store.
+/// Every write through the store is reported to its change handlers with its values, so a test can
+/// change a value behind a container's back with ``write(_:)``. Transactions are atomic against every other user of the same store.
 public final class InMemoryPreferenceStore: PreferenceStore, @unchecked Sendable {
     // A recursive lock: a transaction body may read keys (through its container) on the same thread.
     private let lock = NSRecursiveLock()
     private var storage: [String: PreferenceValue]
-    private let handlers = ChangeHandlers()
+    private let observers = PreferenceStoreObservers()
 
     /// Creates a store holding the given values.
     ///
@@ -35,11 +34,12 @@ public final class InMemoryPreferenceStore: PreferenceStore, @unchecked Sendable
     ///
     /// - Parameter changes: New values by key; nil removes a key.
     public func write(_ changes: PreferenceStoreChanges) {
-        let changed = lock.withLock { apply(changes) }
-        handlers.notify(changed)
+        let origin = PreferenceWriteOrigin.current
+        lock.withLock { apply(changes, origin: origin) }
+        observers.deliver()
     }
 
-    /// Returns every key with a value.
+    /// Returns every key that has a value.
     ///
     /// - Returns: The keys.
     public func keys() -> [String] {
@@ -49,12 +49,16 @@ public final class InMemoryPreferenceStore: PreferenceStore, @unchecked Sendable
     /// Does nothing: memory needs no flushing.
     public func flush() {}
 
-    /// Registers a handler told about every change.
+    /// Registers a handler told about every change, with the new values.
     ///
-    /// - Parameter handler: Called with the changed keys.
+    /// - Parameter handler: Called with each report.
     /// - Returns: A token that unregisters the handler.
-    public func observeChanges(_ handler: @escaping @Sendable (Set<String>) -> Void) -> PreferenceObservationToken {
-        handlers.add(handler)
+    public func observeChanges(
+        _ handler: @escaping @Sendable (PreferenceStoreChange) -> Void
+    )
+        -> PreferenceObservationToken
+    {
+        observers.add(handler)
     }
 
     /// Runs a read-modify-write under the store's lock, atomically against every other user of the store.
@@ -63,21 +67,23 @@ public final class InMemoryPreferenceStore: PreferenceStore, @unchecked Sendable
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws; nothing is written then.
     public func transaction<Result>(_ body: (inout PreferenceStoreTransaction) throws -> Result) throws -> Result {
-        let (result, changed) = try lock.withLock {
+        let origin = PreferenceWriteOrigin.current
+        defer { observers.deliver() }
+        return try lock.withLock {
             var transaction = PreferenceStoreTransaction { [unowned self] in storage[$0] }
             let result = try body(&transaction)
-            return (result, apply(transaction.changes))
+            apply(transaction.changes, origin: origin)
+            return result
         }
-        handlers.notify(changed)
-        return result
     }
 
-    private func apply(_ changes: PreferenceStoreChanges) -> Set<String> {
-        var changed: Set<String> = []
+    /// Applies changes and queues their report. Call it holding the lock.
+    private func apply(_ changes: PreferenceStoreChanges, origin: PreferenceWriteOrigin?) {
+        var changed: PreferenceStoreChanges = [:]
         for (key, value) in changes where storage[key] != value {
             storage[key] = value
-            changed.insert(key)
+            changed[key] = .some(value)
         }
-        return changed
+        observers.enqueue(PreferenceStoreChange(values: changed, origin: origin))
     }
 }

@@ -4,12 +4,12 @@ public typealias PreferenceStoreChanges = [String: PreferenceValue?]
 /// Where preferences live: a small, thread-safe key–value seam that every backend implements.
 ///
 /// A ``Preferences`` container keeps every value it has read in memory and writes behind, on one
-/// serial queue per container, so a store is called rarely and never on the read path. A store:
+/// serial queue per store, so a store is called rarely and never on the read path. A store:
 ///
 /// - reads one key (``value(forKey:)``), lists its keys (``keys()``);
 /// - applies a batch of changes, all or nothing (``write(_:)``);
 /// - makes earlier writes durable (``flush()``);
-/// - reports changes to its contents (``observeChanges(_:)``), whoever made them;
+/// - reports changes to its contents, with their values and who made them (``observeChanges(_:)``);
 /// - optionally runs a read-modify-write atomically against every other writer (``transaction(_:)``).
 ///
 /// To write your own store, implement the five requirements and run the conformance suite from
@@ -44,17 +44,30 @@ public protocol PreferenceStore: AnyObject, Sendable {
     /// - Throws: An error when the data could not be made durable.
     func flush() throws
 
-    /// Registers a handler that is told the keys whose stored values changed.
+    /// Registers a handler that is told about every change to the store's contents.
     ///
-    /// Report every change, whatever made it: a ``write(_:)`` through this store (the container
-    /// ignores echoes of its own writes), another container or process, a direct call on the
-    /// backing system, an edit of a file. Report a key only when its value may have changed; the
-    /// container reads the new value with ``value(forKey:)`` and wakes observers only when it differs.
-    /// Call handlers outside the store's own locks.
+    /// Report every change, whoever made it: a ``write(_:)`` or ``transaction(_:)`` through this store, another
+    /// process, a direct call on the backing system, an edit of a file. Use ``PreferenceStoreObservers``, which
+    /// keeps handlers and delivers reports in order. The rules a container relies on:
     ///
-    /// - Parameter handler: Called with the keys that changed, on any thread.
+    /// - **Values.** Put the new values in the report when you have them (``PreferenceStoreChange/init(values:origin:)``):
+    ///   a container then reads nothing back. Report only the names when you do not know the values; a container
+    ///   reads those keys with ``value(forKey:)``.
+    /// - **Order.** Deliver reports in the order the changes were made to the store, and each report as the state
+    ///   right after its change. Queue them with ``PreferenceStoreObservers/enqueue(_:)`` under the lock that orders
+    ///   your changes.
+    /// - **Echoes.** Put ``PreferenceWriteOrigin/current``, read during the ``write(_:)`` or ``transaction(_:)``
+    ///   call that made the changes, in the report's ``PreferenceStoreChange/origin``, also when you report them
+    ///   later from another thread. A container ignores the reports of its own writes (it applied them when they
+    ///   were made), and a report that mixes a write's changes with changes found meanwhile (another process's)
+    ///   must be two reports: the found ones without origin first, then the write's.
+    /// - **Threads.** Call handlers outside the store's own locks, on any thread.
+    ///
+    /// Report a key only when its value may have changed; a container wakes observers only when it did.
+    ///
+    /// - Parameter handler: Called with each report.
     /// - Returns: A token that unregisters the handler when cancelled or released.
-    func observeChanges(_ handler: @escaping @Sendable (Set<String>) -> Void) -> PreferenceObservationToken
+    func observeChanges(_ handler: @escaping @Sendable (PreferenceStoreChange) -> Void) -> PreferenceObservationToken
 
     /// Runs a read-modify-write against the store, atomically with respect to every other writer
     /// where the store can promise it (other processes included, for a file or a database).

@@ -132,7 +132,7 @@ final class ChangeWatcher: Sendable {
         return connection.query(Statements.changes(in: core.namespace, after: since), logger: core.logger)
             .flatMapThrowing { result in
                 let (rows, head) = try Statements.changedRows(from: result, logger: core.logger)
-                core.report(core.mirror.withLock { $0.apply(rows, head: head) })
+                core.changeMirror { $0.apply(rows, head: head) }
             }
     }
 

@@ -52,12 +52,12 @@ struct NamespaceMirror: Sendable {
     }
 
     /// Queues local writes; returns the keys whose visible value changed and the writes' sequence number.
-    mutating func enqueue(_ changes: PreferenceStoreChanges) -> (changed: Set<String>, sequence: UInt64) {
+    mutating func enqueue(_ changes: PreferenceStoreChanges) -> (changed: PreferenceStoreChanges, sequence: UInt64) {
         lastWrite += 1
         if oldestQueued == nil { oldestQueued = lastWrite }
-        var changed: Set<String> = []
+        var changed: PreferenceStoreChanges = [:]
         for (key, value) in changes {
-            if self.value(forKey: key) != value { changed.insert(key) }
+            if self.value(forKey: key) != value { changed[key] = .some(value) }
             queued[key] = .some(value)
         }
         return (changed, lastWrite)
@@ -74,13 +74,13 @@ struct NamespaceMirror: Sendable {
 
     /// Records that the batch was committed; `versions` has the new version of every row that changed
     /// (a write equal to the stored value changes no row). Returns the keys whose visible value changed.
-    mutating func batchCommitted(versions: [String: Int64]) -> Set<String> {
+    mutating func batchCommitted(versions: [String: Int64]) -> PreferenceStoreChanges {
         let batch = committing
         let before = visibleValues(of: batch.keys)
         committing = [:]
         oldestCommitting = nil
         record(batch, versions: versions)
-        return changedKeys(since: before)
+        return changedValues(since: before)
     }
 
     /// Puts a batch that could not be committed back in the queue, under any newer writes of the same keys.
@@ -92,21 +92,24 @@ struct NamespaceMirror: Sendable {
     }
 
     /// Records a transaction's committed changes; returns the keys whose visible value changed.
-    mutating func transactionCommitted(_ changes: PreferenceStoreChanges, versions: [String: Int64]) -> Set<String> {
+    mutating func transactionCommitted(
+        _ changes: PreferenceStoreChanges,
+        versions: [String: Int64]
+    ) -> PreferenceStoreChanges {
         let before = visibleValues(of: changes.keys)
         record(changes, versions: versions)
-        return changedKeys(since: before)
+        return changedValues(since: before)
     }
 
     /// Applies rows read from the database, all versions above `watermark` up to `head`; returns
     /// the keys whose visible value changed.
-    mutating func apply(_ fetched: [(key: String, row: Row)], head: Int64) -> Set<String> {
+    mutating func apply(_ fetched: [(key: String, row: Row)], head: Int64) -> PreferenceStoreChanges {
         let before = visibleValues(of: fetched.map(\.key))
         for (key, row) in fetched where row.version > (rows[key]?.version ?? 0) {
             rows[key] = row
         }
         watermark = max(watermark, head)
-        return changedKeys(since: before)
+        return changedValues(since: before)
     }
 
     private mutating func record(_ changes: PreferenceStoreChanges, versions: [String: Int64]) {
@@ -125,7 +128,12 @@ struct NamespaceMirror: Sendable {
         Dictionary(keys.map { ($0, value(forKey: $0)) }, uniquingKeysWith: { first, _ in first })
     }
 
-    private func changedKeys(since before: [String: PreferenceValue?]) -> Set<String> {
-        Set(before.filter { value(forKey: $0.key) != $0.value }.keys)
+    private func changedValues(since before: [String: PreferenceValue?]) -> PreferenceStoreChanges {
+        var changed: PreferenceStoreChanges = [:]
+        for (key, old) in before {
+            let new = value(forKey: key)
+            if new != old { changed[key] = .some(new) }
+        }
+        return changed
     }
 }

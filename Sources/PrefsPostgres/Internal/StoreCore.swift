@@ -11,7 +11,7 @@ final class StoreCore: Sendable {
     let loop: any EventLoop
     let backoff: Backoff
     let mirror = Lock(NamespaceMirror())
-    let handlers = ChangeHandlers()
+    let observers = PreferenceStoreObservers()
     private let closed = Lock(false)
     /// Delivers reports in order, off the event loop (a handler may block, a container's does not).
     private let reports = DispatchQueue(label: "Prefs.PostgresPreferenceStore.changes")
@@ -39,9 +39,24 @@ final class StoreCore: Sendable {
         set { closed.withLock { $0 = newValue } }
     }
 
-    /// Tells the change handlers which keys changed, in order and off the event loop.
-    func report(_ keys: Set<String>) {
-        guard !keys.isEmpty else { return }
-        reports.async { [handlers] in handlers.notify(keys) }
+    /// Changes the mirror and queues the report of the values that changed, under the mirror's lock so that reports
+    /// keep the mirror's order; then delivers them off the event loop.
+    ///
+    /// - Parameters:
+    ///   - origin: The origin of the write that made the change; nil for anyone else's.
+    ///   - change: Changes the mirror and returns the new values of the keys whose visible values changed.
+    /// - Returns: What `change` returned.
+    @discardableResult
+    func changeMirror(
+        origin: PreferenceWriteOrigin? = nil,
+        _ change: (inout NamespaceMirror) -> PreferenceStoreChanges
+    ) -> PreferenceStoreChanges {
+        let changed = mirror.withLock { mirror in
+            let changed = change(&mirror)
+            observers.enqueue(PreferenceStoreChange(values: changed, origin: origin))
+            return changed
+        }
+        if !changed.isEmpty { reports.async { [observers] in observers.deliver() } }
+        return changed
     }
 }

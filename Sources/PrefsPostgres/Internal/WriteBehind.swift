@@ -62,7 +62,7 @@ final class WriteBehind: Sendable {
                 connection.query(Statements.write(batch, in: core.namespace), logger: core.logger)
             }.flatMapThrowing { try Statements.versions(from: $0) }
         }.map { [self] versions in
-            core.report(core.mirror.withLock { $0.batchCommitted(versions: versions) })
+            core.changeMirror { $0.batchCommitted(versions: versions) }
             let recovered = state.withLock { state in
                 defer { (state.failures, state.lastFailure) = (0, nil) }
                 return state.failures > 0

@@ -26,15 +26,15 @@ struct WatchCommand: AsyncParsableCommand {
             let file = location.preferences
             _ = try file.read()
             let store = try file.openStore(watching: true, lockTimeout: lock.duration)
-            let (changes, continuation) = AsyncStream.makeStream(of: Set<String>.self)
+            let (changes, continuation) = AsyncStream.makeStream(of: PreferenceStoreChange.self)
             let token = store.observeChanges { continuation.yield($0) }
             defer { token.cancel() }
             var last = Dictionary(uniqueKeysWithValues: try store.keys().map { ($0, try store.value(forKey: $0)) })
             let scope = keys.isEmpty ? "" : " to " + keys.joined(separator: ", ")
             console.note("watching \(file.path) for changes\(scope); press Ctrl-C to stop")
-            for await names in changes {
-                for name in names.sorted() where keys.isEmpty || keys.contains(name) {
-                    let new = try store.value(forKey: name)
+            for await change in changes {
+                for name in change.keys.sorted() where keys.isEmpty || keys.contains(name) {
+                    let new = try change.values[name] ?? store.value(forKey: name)
                     guard new != last[name] ?? nil else { continue }
                     console.print(line(name, old: last[name] ?? nil, new: new, style: console.outputStyle))
                     last[name] = new

@@ -32,7 +32,9 @@ import Testing
             func write(_ changes: PreferenceStoreChanges) { backing.write(changes) }
             func keys() -> [String] { backing.keys() }
             func flush() {}
-            func observeChanges(_ handler: @escaping @Sendable (Set<String>) -> Void) -> PreferenceObservationToken {
+            func observeChanges(
+                _ handler: @escaping @Sendable (PreferenceStoreChange) -> Void
+            ) -> PreferenceObservationToken {
                 backing.observeChanges(handler)
             }
         }

@@ -29,7 +29,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     private let path: String
     private let logger: Logger
     private let fileLock: FileLock
-    private let handlers = ChangeHandlers()
+    private let observers = PreferenceStoreObservers()
     private let state: Lock<FileContents>
     /// Serializes this store's disk work; recursive so that a transaction body may write.
     private let diskLock = NSRecursiveLock()
@@ -112,10 +112,14 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
 
     /// Registers a handler told about every key that changes, whoever changed it.
     ///
-    /// - Parameter handler: Called with the changed keys.
+    /// - Parameter handler: Called with each report, which carries the new values.
     /// - Returns: A token that unregisters the handler.
-    public func observeChanges(_ handler: @escaping @Sendable (Set<String>) -> Void) -> PreferenceObservationToken {
-        handlers.add(handler)
+    public func observeChanges(
+        _ handler: @escaping @Sendable (PreferenceStoreChange) -> Void
+    )
+        -> PreferenceObservationToken
+    {
+        observers.add(handler)
     }
 
     /// Runs a read-modify-write under the cross-process lock: the body reads the file as it is now,
@@ -125,21 +129,23 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws (nothing is written then), or ``FilePreferenceStoreError``.
     public func transaction<Result>(_ body: (inout PreferenceStoreTransaction) throws -> Result) throws -> Result {
-        var changed: Set<String> = []
-        defer { handlers.notify(changed) }
+        let origin = PreferenceWriteOrigin.current
+        defer { observers.deliver() }
         return try exclusively(required: true) {
-            changed = try refreshLocked()
+            observers.enqueue(PreferenceStoreChange(values: try refreshLocked()))  // what others changed meanwhile
             let snapshot = state.withLock { $0.members }
             var transaction = PreferenceStoreTransaction { snapshot[$0] }
             let result = try body(&transaction)
-            var members = state.withLock { $0.members }
+            var members = snapshot
+            var written: PreferenceStoreChanges = [:]
             for (key, value) in transaction.changes where members[key] != value {
                 members[key] = value
-                changed.insert(key)
+                written[key] = .some(value)
             }
-            guard members != state.withLock({ $0.members }) else { return result }
+            guard !written.isEmpty else { return result }
             let identity = try FileSystem.replace(path, with: PreferenceJSON.encode(members))
             state.withLock { $0 = FileContents(members: members, identity: identity) }
+            observers.enqueue(PreferenceStoreChange(values: written, origin: origin))
             return result
         }
     }
@@ -162,15 +168,18 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         }
     }
 
-    /// Re-reads the file if it is not the version last seen; returns the keys whose values changed.
+    /// Re-reads the file if it is not the version last seen; returns the new values of the keys that changed.
     /// Call it holding the file lock when possible: a damaged file is moved aside, which must not race a writer.
-    private func refreshLocked() throws -> Set<String> {
+    private func refreshLocked() throws -> PreferenceStoreChanges {
         let known = state.withLock { $0 }
-        guard FileSystem.identity(path) != known.identity || known.identity == nil else { return [] }
+        guard FileSystem.identity(path) != known.identity || known.identity == nil else { return [:] }
         let fresh = try readSettled()
         state.withLock { $0 = fresh }
-        let keys = Set(known.members.keys).union(fresh.members.keys)
-        return keys.filter { known.members[$0] != fresh.members[$0] }
+        var changed: PreferenceStoreChanges = [:]
+        for key in Set(known.members.keys).union(fresh.members.keys) where known.members[key] != fresh.members[key] {
+            changed[key] = .some(fresh.members[key])
+        }
+        return changed
     }
 
     /// Reads and parses the file. A file that does not parse may be half-written by a program that
@@ -204,8 +213,8 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     private func refreshAfterEvent() {
         guard FileSystem.identity(path) != state.withLock({ $0.identity }) else { return }
         do {
-            let changed = try exclusively(required: false) { try refreshLocked() }
-            handlers.notify(changed)
+            defer { observers.deliver() }
+            try exclusively(required: false) { observers.enqueue(PreferenceStoreChange(values: try refreshLocked())) }
         } catch {
             logger.error("Prefs: could not read \(path) after it changed: \(error)")
         }

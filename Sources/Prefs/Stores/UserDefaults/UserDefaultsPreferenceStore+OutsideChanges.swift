@@ -60,15 +60,15 @@ extension UserDefaultsPreferenceStore {
     /// `reloadingFile` (Linux, after the property list changed), synchronizes first, which makes
     /// Foundation re-read the file.
     func checkForOutsideChanges(reloadingFile: Bool) {
-        guard !handlers.isEmpty else { return }
-        let changed = try? exclusively { () -> Set<String> in
+        guard !observers.isEmpty else { return }
+        defer { observers.deliver() }
+        try? exclusively {
             if reloadingFile {
-                guard propertyListIsComplete() else { return [] }  // its writer's next event will come
+                guard propertyListIsComplete() else { return }  // its writer's next event will come
                 synchronizeLocked()
             }
-            return changedKeysLocked()
+            observers.enqueue(PreferenceStoreChange(values: changedValuesLocked()))
         }
-        handlers.notify(changed ?? [])
     }
 
     /// Whether the property list parses, or is absent. Foundation rewrites the file in place, so a

@@ -49,7 +49,7 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
     public let defaults: UserDefaults
     let domain: UserDefaultsDomain?
     let logger: Logger
-    let handlers = ChangeHandlers()
+    let observers = PreferenceStoreObservers()
     /// The keys this store has read or written, each with the value last seen: the keys whose
     /// outside changes it reports.
     let seen = Lock<[String: PreferenceValue?]>([:])
@@ -196,10 +196,14 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
 
     /// Registers a handler told about every key that changes, whoever changed it.
     ///
-    /// - Parameter handler: Called with the changed keys.
+    /// - Parameter handler: Called with each report, which carries the new values.
     /// - Returns: A token that unregisters the handler.
-    public func observeChanges(_ handler: @escaping @Sendable (Set<String>) -> Void) -> PreferenceObservationToken {
-        handlers.add(handler)
+    public func observeChanges(
+        _ handler: @escaping @Sendable (PreferenceStoreChange) -> Void
+    )
+        -> PreferenceObservationToken
+    {
+        observers.add(handler)
     }
 
     /// Runs a read-modify-write atomically against every other user of this store and, on Linux,
@@ -210,16 +214,16 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws (nothing is written then), or ``UserDefaultsPreferenceStoreError``.
     public func transaction<Result>(_ body: (inout PreferenceStoreTransaction) throws -> Result) throws -> Result {
-        var changed: Set<String> = []
-        defer { handlers.notify(changed) }
+        let origin = PreferenceWriteOrigin.current
+        defer { observers.deliver() }
         return try exclusively {
             if Self.writesOnlyOnSynchronize {
                 synchronizeLocked()  // re-reads what other processes wrote
-                changed = changedKeysLocked()
+                observers.enqueue(PreferenceStoreChange(values: changedValuesLocked()))
             }
             var transaction = PreferenceStoreTransaction { [self] in try storedValue(forKey: $0) }
             let result = try body(&transaction)
-            changed.formUnion(try apply(transaction.changes))
+            observers.enqueue(PreferenceStoreChange(values: try apply(transaction.changes), origin: origin))
             return result
         }
     }
@@ -244,9 +248,9 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
     }
 
     /// Sets or removes each key, then synchronizes where the platform needs it; on failure, puts the
-    /// old values back. Returns the keys whose values changed. Call it inside `exclusively`.
-    private func apply(_ changes: PreferenceStoreChanges) throws -> Set<String> {
-        guard !changes.isEmpty else { return [] }
+    /// old values back. Returns the new values of the keys that changed. Call it inside `exclusively`.
+    private func apply(_ changes: PreferenceStoreChanges) throws -> PreferenceStoreChanges {
+        guard !changes.isEmpty else { return [:] }
         var previous: [String: Any] = [:]
         for (key, value) in changes {
             previous[key] = defaults.object(forKey: key)
@@ -256,12 +260,12 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
             for key in changes.keys { set(previous[key].map(Self.restorable), forKey: key) }
             throw UserDefaultsPreferenceStoreError.synchronizeFailed(domain)
         }
-        var changed: Set<String> = []
+        var changed: PreferenceStoreChanges = [:]
         let newlyTracked = seen.withLock { seen -> [String] in
             var newlyTracked: [String] = []
             for (key, value) in changes {
                 let old = previous[key].flatMap { try? UserDefaultsPropertyList.value(of: $0) }
-                if old != value { changed.insert(key) }
+                if old != value { changed[key] = .some(value) }
                 if seen[key] == nil { newlyTracked.append(key) }
                 seen[key] = .some(value)
             }
@@ -285,17 +289,17 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
         }
     }
 
-    /// Compares every tracked key with what `UserDefaults` holds now; records and returns those
+    /// Compares every tracked key with what `UserDefaults` holds now; records and returns the new values of those
     /// that changed. Call it inside `exclusively`.
-    func changedKeysLocked() -> Set<String> {
+    func changedValuesLocked() -> PreferenceStoreChanges {
         let keys = seen.withLock { Array($0.keys) }
-        guard !keys.isEmpty else { return [] }
+        guard !keys.isEmpty else { return [:] }
         let current = keys.map { key in (key, try? storedValue(forKey: key)) }
         return seen.withLock { seen in
-            var changed: Set<String> = []
+            var changed: PreferenceStoreChanges = [:]
             for (key, value) in current where seen[key] != .some(value) {
                 seen[key] = .some(value)
-                changed.insert(key)
+                changed[key] = .some(value)
             }
             return changed
         }

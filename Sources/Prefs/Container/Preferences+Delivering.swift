@@ -1,0 +1,61 @@
+extension Preferences {
+    /// Hands queued changes to observers, outside every lock and in the order they were made.
+    ///
+    /// One thread at a time delivers; a change made while another thread delivers (an observer that writes, say) is
+    /// delivered by that thread after the current observer returns.
+    func deliverQueuedChanges() {
+        // The caller claimed the queue, under the lock of the change that queued the item.
+        deliverInOrder(claim: { true }, next: nextDeliveries) { (item: DeliveryItem, keyNameObservers) in
+            deliver(item, to: keyNameObservers)
+        }
+    }
+
+    /// The queued changes, each with the observers of every key's name at the time; nil (giving the claim up) when
+    /// none are left.
+    private func nextDeliveries() -> [(DeliveryItem, [KeyNameObserver])]? {
+        state.withLock { state in
+            guard let items = state.deliveries.next() else { return nil }
+            let keyNameObservers = Array(state.observers.keyNameObservers.values)
+            return items.map { ($0, keyNameObservers) }
+        }
+    }
+
+    private func deliver(_ item: DeliveryItem, to keyNameObservers: [KeyNameObserver]) {
+        let storedName: String
+        switch item {
+        case .name(let name):
+            storedName = name
+        case .key(let delivery):
+            storedName = delivery.entry.storedKey.name
+            observationRegistrar.willSet(self, keyPath: delivery.entry.observationKeyPath)
+            observationRegistrar.didSet(self, keyPath: delivery.entry.observationKeyPath)
+            notifyObservers(of: delivery)
+        }
+        guard !keyNameObservers.isEmpty, storedName.hasPrefix(keyPrefix) else { return }
+        let name = String(storedName.dropFirst(keyPrefix.count))
+        for observer in keyNameObservers { observer.notify(name) }
+    }
+
+    /// Tells a key's observers, decoding the old and the new value once per key path binding (not at all for a
+    /// local write, whose typed value and the previously cached one are at hand), and skipping bindings whose
+    /// readers see no change.
+    private func notifyObservers(of delivery: Delivery) {
+        var decodedPairs: [ObjectIdentifier: (old: any AnyObject & Sendable, new: any AnyObject & Sendable)?] = [:]
+        for observer in delivery.observers {
+            let binding = observer.binding
+            let id = ObjectIdentifier(binding)
+            if decodedPairs[id] == nil {
+                let (oldBox, oldUsedDefault) =
+                    delivery.oldDecoded[id] ?? binding.decodeBox(delivery.old, logger: logger)
+                let (newBox, newUsedDefault) =
+                    delivery.written.flatMap { $0.binding === binding ? ($0.decoded, false) : nil }
+                    ?? binding.decodeBox(delivery.new, logger: logger)
+                let isSame =
+                    binding.visibleStoredForm(delivery.old, usedDefault: oldUsedDefault)
+                    == binding.visibleStoredForm(delivery.new, usedDefault: newUsedDefault)
+                decodedPairs[id] = .some(isSame ? nil : (oldBox, newBox))
+            }
+            if let (old, new) = decodedPairs[id]! { observer.notify(old, new) }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+internal import Logging
+
+extension Preferences {
+    /// Reads or writes the value of a key.
+    ///
+    /// ```swift
+    /// prefs[\.showHelloWorld] = true
+    /// if prefs[\.showHelloWorld] { … }
+    /// ```
+    ///
+    /// A read returns the stored value, or the key's default when nothing valid is stored. A write
+    /// wakes the key's observers at once and reaches the store behind the caller; if it cannot be
+    /// stored it is reported through the logger and the old value is kept. Use ``set(_:_:)`` to
+    /// handle the error yourself.
+    ///
+    /// - Parameter keyPath: The key, as a key path into ``PreferenceKeys``.
+    public subscript<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> Value {
+        get {
+            // The hot path: one lock, one lookup by the key path's identity, no decoding, no allocation.
+            let identity = ObjectIdentifier(keyPath)
+            let cached = state.withLock { state -> (KeyBinding, any AnyObject & Sendable)? in
+                guard let binding = state.keys.binding(identifiedBy: identity), !binding.readsThrough,
+                    let decoded = binding.decoded
+                else { return nil }
+                return (binding, decoded)
+            }
+            if let (binding, decoded) = cached {
+                observationRegistrar.access(self, keyPath: binding.entry.observationKeyPath)
+                return TypedKeyBinding<Value>.value(in: decoded)
+            }
+            return readUncached(resolve(keyPath))
+        }
+        set {
+            do {
+                try write(resolve(keyPath), newValue, waitForStore: false)
+            } catch {
+                logger.error("Prefs: could not set '\(keyPrefix)\(PreferenceKeys()[keyPath: keyPath].name)': \(error)")
+            }
+        }
+    }
+
+    /// The Observation anchor of one stored key: reads register it, changes to the key fire it.
+    subscript(observing storedKey: StoredKey) -> Int { 0 }
+}

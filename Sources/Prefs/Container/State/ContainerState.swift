@@ -1,0 +1,111 @@
+/// Everything a container keeps under its lock, split by concern: the key paths it has bound, the cached stored
+/// values (with their observers), observer bookkeeping, and the changes waiting to be handed to observers.
+///
+/// Its mutating methods are the container's transitions; each returns what the caller does once the lock is
+/// released (deliver changes, read a store, log). They call no store and no observer, so they are tested without
+/// threads (see `ContainerStateTests`).
+struct ContainerState: Sendable {
+    var keys = KeyTable()
+    /// The cached stored keys, by store and full stored name.
+    private(set) var entries: [StoredKey: KeyEntry] = [:]
+    /// The number of the last link update received, per store ID: a first read that started before it may have
+    /// missed it.
+    private(set) var lastSequence: [PreferenceStoreID: UInt64] = [:]
+    var observers = ObserverRegistry()
+    var deliveries = DeliveryQueue<DeliveryItem>()
+
+    /// The entry of a stored key, if the container caches it.
+    func entry(_ storedKey: StoredKey) -> KeyEntry? { entries[storedKey] }
+
+    /// Caches a stored key read at `sequence`, unless a link update newer than that read reached the container
+    /// meanwhile (the read may have missed it) and `force` is false.
+    ///
+    /// - Returns: The entry (the one cached meanwhile by another thread, if any); nil when the read is stale.
+    mutating func cache(
+        _ storedKey: StoredKey,
+        value: PreferenceValue?,
+        sequence: UInt64,
+        override: PreferenceOverride?,
+        force: Bool
+    ) -> KeyEntry? {
+        if let existing = entries[storedKey] { return existing }
+        guard force || lastSequence[storedKey.storeID, default: 0] <= sequence else { return nil }
+        let entry = KeyEntry(storedKey: storedKey, value: value, sequence: sequence, override: override)
+        entries[storedKey] = entry
+        return entry
+    }
+
+    /// Applies a link update to the keys it names and queues the deliveries.
+    ///
+    /// - Parameters:
+    ///   - update: The new stored values and their sequence number.
+    ///   - storeID: The ID under which this container binds the link's store.
+    ///   - written: The typed value of this container's own write, if the update is one.
+    ///   - keyPrefix: The container's key prefix (names outside it are not this container's keys).
+    /// - Returns: Whether the caller must now deliver (``DeliveryQueue/claim()``), and the override that shadows a
+    ///   local write, to report.
+    mutating func apply(
+        _ update: LinkState.Update,
+        from storeID: PreferenceStoreID,
+        written: LocalWrite?,
+        keyPrefix: String
+    ) -> (deliver: Bool, shadowedBy: PreferenceSource?) {
+        lastSequence[storeID] = max(lastSequence[storeID, default: 0], update.sequence)
+        var shadowedBy: PreferenceSource?
+        for (name, value) in update.values {
+            let storedKey = StoredKey(storeID: storeID, name: name)
+            guard let entry = entries[storedKey] else {
+                if !observers.keyNameObservers.isEmpty, name.hasPrefix(keyPrefix) { deliveries.append(.name(name)) }
+                continue
+            }
+            if written != nil, let override = entry.override { shadowedBy = override.source }
+            if let delivery = change(entry, to: value, sequence: update.sequence, written: written) {
+                deliveries.append(.key(delivery))
+            }
+        }
+        return (deliveries.claim(), shadowedBy)
+    }
+
+    /// Sets a cached key's stored value as of `sequence` (an older sequence changes nothing); returns the delivery
+    /// for its observers, or nil when readers see no change.
+    ///
+    /// Readers see no change when the stored value is the same (``PreferenceValue/==(_:_:)``), when an override
+    /// shadows it, or when a missing value stands for the default that the other side holds, for every key path
+    /// bound to the key (``KeyBinding/visibleStoredForm(_:usedDefault:)``): the store is still written then, but
+    /// nobody is woken.
+    mutating func change(
+        _ entry: KeyEntry,
+        to newValue: PreferenceValue?,
+        sequence: UInt64,
+        written: LocalWrite? = nil
+    ) -> Delivery? {
+        guard sequence >= entry.sequence else { return nil }
+        entry.sequence = sequence
+        guard entry.value != newValue else { return nil }
+        let old = entry.value
+        entry.value = newValue
+        guard entry.override == nil else { return nil }  // readers see the override, which did not change
+        var oldDecoded: [ObjectIdentifier: (box: any AnyObject & Sendable, usedDefault: Bool)] = [:]
+        for binding in entry.bindings {
+            if let decoded = binding.decoded, !entry.observers.isEmpty {
+                oldDecoded[ObjectIdentifier(binding)] = (decoded, binding.decodedUsedDefault)
+            }
+            if let written, written.binding === binding {
+                binding.decoded = written.decoded
+            } else {
+                binding.decoded = nil
+            }
+            binding.decodedUsedDefault = false
+        }
+        let unchangedForReaders =
+            (old == nil || newValue == nil) && !entry.bindings.isEmpty
+            && entry.bindings.allSatisfy {
+                $0.visibleStoredForm(old, usedDefault: false) == $0.visibleStoredForm(newValue, usedDefault: false)
+            }
+        if unchangedForReaders { return nil }
+        return Delivery(
+            entry: entry, old: old, new: newValue, oldDecoded: oldDecoded, written: written,
+            observers: Array(entry.observers.values)
+        )
+    }
+}

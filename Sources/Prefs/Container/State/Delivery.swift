@@ -1,0 +1,20 @@
+/// A change to hand to observers once the lock is released: a stored key's old and new visible values, the decoded
+/// values the container already had (so nothing is decoded twice), and who to tell.
+struct Delivery: Sendable {
+    let entry: KeyEntry
+    let old: PreferenceValue?
+    let new: PreferenceValue?
+    /// The decoded value each observed binding held before the change, if it held one.
+    let oldDecoded: [ObjectIdentifier: (box: any AnyObject & Sendable, usedDefault: Bool)]
+    /// The typed value of the local write that made the change, for its binding.
+    let written: LocalWrite?
+    let observers: [Observer]
+}
+
+/// What the container hands out, in order, outside its lock.
+enum DeliveryItem: Sendable {
+    /// A cached key changed.
+    case key(Delivery)
+    /// A key the container has not cached changed (for observers of every key's name); the stored name.
+    case name(String)
+}

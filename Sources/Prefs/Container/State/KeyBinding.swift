@@ -1,0 +1,102 @@
+internal import Logging
+
+/// Where one key lives: a store and the full stored name (the container's prefix included).
+struct StoredKey: Hashable, Sendable, CustomStringConvertible {
+    let storeID: PreferenceStoreID
+    let name: String
+    var description: String { storeID == .default ? name : "\(name) (store \(storeID))" }
+}
+
+/// A key path used as a dictionary key. Key paths are immutable, so sharing them is safe.
+struct KeyPathID: Hashable, @unchecked Sendable {
+    let keyPath: AnyKeyPath
+}
+
+/// A decoded value, cached so that reads do no decoding, and handed to observers.
+final class DecodedValue<Value: Sendable>: Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// What the container knows about one key path: its key, where it is stored, and its decoded value.
+///
+/// A class, so that a read copies one reference out of the key table. Unchecked `Sendable`: ``decoded`` and
+/// ``aliases`` are read and written only under the container's lock; everything else is immutable. The typed
+/// work (decoding, comparing) is done by ``TypedKeyBinding``, its one subclass.
+class KeyBinding: @unchecked Sendable {
+    /// The key path itself, held so that its object identity (a key of the identity map) is never reused.
+    let keyPath: AnyKeyPath
+    /// The cached stored value of the key, shared by every key path bound to the same stored name.
+    let entry: KeyEntry
+    /// The stored form of the key's default value (nil when it has none, or cannot be encoded).
+    let storedDefault: PreferenceValue?
+    /// Whether every read asks the store (``PreferenceStore/requiresReadThrough``) instead of the cache.
+    let readsThrough: Bool
+    /// The current value, decoded; nil until the next read decodes it.
+    var decoded: (any AnyObject & Sendable)?
+    /// Whether ``decoded`` is the default standing in for a stored value that is not valid.
+    var decodedUsedDefault = false
+    /// Other objects for the same key path (each call site of a key path literal is its own object),
+    /// held so that their identities, keys of the identity map, are never reused.
+    var aliases: [AnyKeyPath] = []
+
+    init(keyPath: AnyKeyPath, entry: KeyEntry, storedDefault: PreferenceValue?, readsThrough: Bool) {
+        self.keyPath = keyPath
+        self.entry = entry
+        self.storedDefault = storedDefault
+        self.readsThrough = readsThrough
+    }
+
+    var storedKey: StoredKey { entry.storedKey }
+
+    /// Decodes a stored value (nil: the default) into a ``DecodedValue`` box: the one decoding of the container.
+    /// A stored value that is not valid decodes as the default, `usedDefault` is then true, and the problem is
+    /// reported (once per stored value: callers cache the box until the value changes).
+    func decodeBox(_ stored: PreferenceValue?, logger: Logger) -> (box: any AnyObject & Sendable, usedDefault: Bool) {
+        fatalError("overridden by TypedKeyBinding")
+    }
+
+    /// Checks that a stored value is a valid value of the key.
+    ///
+    /// - Throws: The decoding error when it is not.
+    func validate(_ stored: PreferenceValue) throws {
+        fatalError("overridden by TypedKeyBinding")
+    }
+
+    /// The stored form a reader sees: the stored value, or the default's when there is none or it is not valid.
+    /// Two stored values read the same exactly when these are equal: the one definition of "changed" (NaN is the
+    /// same as NaN, -0.0 is not 0.0, dates bit for bit) applied to what readers get.
+    func visibleStoredForm(_ stored: PreferenceValue?, usedDefault: Bool) -> PreferenceValue? {
+        stored == nil || usedDefault ? storedDefault : stored
+    }
+}
+
+/// The binding of a key path whose value type is known: decodes and reports like its key.
+final class TypedKeyBinding<Value: Sendable>: KeyBinding, @unchecked Sendable {
+    let key: PreferenceKeys.Key<Value>
+
+    init(
+        keyPath: AnyKeyPath, key: PreferenceKeys.Key<Value>, entry: KeyEntry, storedDefault: PreferenceValue?,
+        readsThrough: Bool
+    ) {
+        self.key = key
+        super.init(keyPath: keyPath, entry: entry, storedDefault: storedDefault, readsThrough: readsThrough)
+    }
+
+    override func decodeBox(
+        _ stored: PreferenceValue?,
+        logger: Logger
+    ) -> (box: any AnyObject & Sendable, usedDefault: Bool) {
+        let (value, usedDefault) = key.decode(stored, reportingTo: logger, as: "\(storedKey)")
+        return (DecodedValue(value), usedDefault)
+    }
+
+    override func validate(_ stored: PreferenceValue) throws {
+        _ = try key.decodeValue(stored)
+    }
+
+    /// The value in a box this binding made.
+    static func value(in box: any AnyObject & Sendable) -> Value {
+        unsafeDowncast(box as AnyObject, to: DecodedValue<Value>.self).value
+    }
+}

@@ -1,0 +1,41 @@
+/// The cached stored value of one stored key, and who depends on it: the key paths bound to it and its observers.
+///
+/// A class, so that a key path's binding reaches it without a dictionary lookup. Unchecked `Sendable`: every
+/// mutable member is read and written only under the container's lock.
+final class KeyEntry: @unchecked Sendable {
+    let storedKey: StoredKey
+    /// The stored value, as the container knows it.
+    var value: PreferenceValue?
+    /// The sequence number of the link update that set ``value`` (or of the read that loaded it): an update with a
+    /// lower number is older and is ignored.
+    var sequence: UInt64
+    /// A value from an override layer that shadows the stored one; nil when the key is not overridden.
+    let override: PreferenceOverride?
+    /// The key paths bound to this stored key, whose decoded values a change invalidates.
+    var bindings: [KeyBinding] = []
+    /// The observers of this stored key, by ID.
+    var observers: [UInt64: Observer] = [:]
+    /// The key path that Observation tracks for this stored key.
+    let observationKeyPath: any KeyPath<Preferences, Int> & Sendable
+
+    init(storedKey: StoredKey, value: PreferenceValue?, sequence: UInt64, override: PreferenceOverride?) {
+        self.storedKey = storedKey
+        self.value = value
+        self.sequence = sequence
+        self.override = override
+        self.observationKeyPath = \Preferences.[observing: storedKey]
+    }
+
+    /// What readers see: the override if there is one, else the stored value.
+    var visibleValue: PreferenceValue? { override?.value ?? value }
+}
+
+/// One registered observer of one stored key, through one key path binding: it is handed that binding's decoded
+/// old and new values.
+struct Observer: Sendable {
+    let binding: KeyBinding
+    /// Called with the binding's decoded old and new values (``DecodedValue`` boxes), outside every lock.
+    let notify: @Sendable (_ old: any AnyObject & Sendable, _ new: any AnyObject & Sendable) -> Void
+    /// Ends the observation when the container goes away (finishes an async sequence).
+    let finish: (@Sendable () -> Void)?
+}

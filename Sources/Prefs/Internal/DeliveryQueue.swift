@@ -1,0 +1,69 @@
+/// Items handed out in order, by one thread at a time, outside the lock that guards the queue: the container's
+/// changes to observers, a store's reports to its handlers, a Combine subscription's values to its subscriber.
+///
+/// It lives inside the state a lock guards; ``deliverInOrder(claim:next:deliver:)`` runs the loop. A thread that
+/// queues an item while another delivers leaves it to that thread, which keeps the order; an observer that writes
+/// (queueing more) is thus never re-entered.
+package struct DeliveryQueue<Item> {
+    private var items: [Item] = []
+
+    /// An empty queue.
+    package init() {}
+    /// Whether a thread is delivering.
+    package private(set) var isDelivering = false
+
+    /// Whether nothing is queued.
+    package var isEmpty: Bool { items.isEmpty }
+
+    /// Queues an item.
+    package mutating func append(_ item: Item) { items.append(item) }
+
+    /// Queues items.
+    package mutating func append(contentsOf newItems: some Sequence<Item>) { items.append(contentsOf: newItems) }
+
+    /// Puts an item first (an initial value that must precede what arrived meanwhile).
+    package mutating func prepend(_ item: Item) { items.insert(item, at: 0) }
+
+    /// Makes the caller the deliverer when nobody delivers and something is queued.
+    ///
+    /// - Returns: Whether the caller must now run the delivery loop.
+    package mutating func claim() -> Bool {
+        guard !isDelivering, !items.isEmpty else { return false }
+        isDelivering = true
+        return true
+    }
+
+    /// Takes up to `limit` queued items for the deliverer; when none are left (or `limit` is 0), gives the claim up
+    /// and returns nil.
+    package mutating func next(limit: Int = .max) -> [Item]? {
+        guard limit > 0, !items.isEmpty else {
+            isDelivering = false
+            return nil
+        }
+        if limit >= items.count {
+            defer { items = [] }
+            return items
+        }
+        defer { items.removeFirst(limit) }
+        return Array(items.prefix(limit))
+    }
+
+    /// Empties the queue (when its consumer goes away).
+    package mutating func removeAll() { items = [] }
+}
+
+/// The one delivery loop: claims the queue, then hands out batches until none are left. `claim` and `next` run
+/// under the caller's lock (each a short critical section); `deliver` runs outside it.
+///
+/// - Parameters:
+///   - claim: Claims the queue (``DeliveryQueue/claim()`` under the lock).
+///   - next: Takes the next batch, or gives the claim up (``DeliveryQueue/next(limit:)`` under the lock).
+///   - deliver: Hands one item out, outside every lock.
+package func deliverInOrder<Item>(claim: () -> Bool, next: () -> [Item]?, deliver: (Item) -> Void) {
+    guard claim() else { return }
+    while let batch = next() {
+        for item in batch { deliver(item) }
+    }
+}
+
+extension DeliveryQueue: Sendable where Item: Sendable {}

@@ -1,0 +1,30 @@
+internal import Logging
+
+extension PreferenceKeys.Key {
+    /// Turns a stored value into the key's value: the one decoding of the container. Nothing stored is the
+    /// default; a stored value that is not valid is the default too, and is reported to `logger` (never thrown).
+    ///
+    /// - Parameters:
+    ///   - stored: The stored value, or nil.
+    ///   - logger: Where an invalid value is reported; nil reports nothing.
+    ///   - storedName: The name to report it under.
+    /// - Returns: The value, and whether the default stands in for an invalid stored value.
+    func decode(
+        _ stored: PreferenceValue?,
+        reportingTo logger: Logger? = nil,
+        as storedName: @autoclosure () -> String = ""
+    ) -> (value: Value, usedDefault: Bool) {
+        guard let stored else { return (defaultValue, false) }
+        do {
+            return (try decodeValue(stored), false)
+        } catch {
+            logger?.warning(
+                """
+                Prefs: the value stored under '\(storedName())' is not a valid \(Value.self) (\(error)); \
+                reading the default, the stored data is left untouched
+                """
+            )
+            return (defaultValue, true)
+        }
+    }
+}

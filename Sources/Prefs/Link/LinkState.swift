@@ -1,0 +1,174 @@
+/// The state of the link between a store and its containers, under the link's lock: the writes on their way to
+/// the store, the order of every change handed to the containers, and what to read back after a race.
+///
+/// Its mutating methods are the link's transitions; each returns what the caller must do once the lock is released
+/// (hand values to the containers, read keys back, schedule a drain). It holds no references and calls nothing, so
+/// it is tested by feeding it events (see `LinkStateTests`).
+struct LinkState: Sendable {
+    /// What the containers must apply: new stored values, numbered so that a container never lets an older change
+    /// overwrite a newer one that reached it first.
+    struct Update: Sendable, Equatable {
+        var values: PreferenceStoreChanges
+        var sequence: UInt64
+    }
+
+    /// What to do after a report from the store.
+    struct ReportAction: Sendable, Equatable {
+        /// Values to hand to the containers now; nil when there are none.
+        var update: Update?
+        /// Keys whose new values the report did not carry: read them from the store (on the link's queue).
+        var readBack: Set<String> = []
+    }
+
+    /// The number of the last change handed to the containers.
+    private(set) var sequence: UInt64 = 0
+    /// Local writes not yet handed to the store: the latest value per key.
+    private(set) var pending: PreferenceStoreChanges = [:]
+    /// The batch the store is writing now.
+    private(set) var inFlight: PreferenceStoreChanges = [:]
+    /// Whether a drain of `pending` is scheduled or running.
+    private(set) var isDrainScheduled = false
+    /// How many transactions of containers are running on the store.
+    private(set) var runningTransactions = 0
+    /// Keys that someone else changed while a local write of them was in flight or a transaction ran: their
+    /// reports cannot be ordered against that write, so they are read back once it has landed.
+    private(set) var raced: Set<String> = []
+    /// Values other writers reported during a transaction, for keys it may change: applied (or read back) after it.
+    private var heldDuringTransaction: PreferenceStoreChanges = [:]
+
+    /// Failures of writes made behind the callers, thrown by the next `flush()`.
+    var failures: [LinkFailure] = []
+    /// Counts failed batches, so that a waiting `set` can find the failure of its own write.
+    private(set) var failureCount: UInt64 = 0
+
+    // MARK: Local writes
+
+    /// A container writes keys: they become pending, and every container is told at once.
+    ///
+    /// - Returns: The update for the containers, and whether the caller must schedule a drain.
+    mutating func write(_ changes: PreferenceStoreChanges) -> (update: Update, scheduleDrain: Bool) {
+        for (name, value) in changes { pending[name] = .some(value) }
+        let scheduleDrain = !isDrainScheduled
+        isDrainScheduled = true
+        return (nextUpdate(changes), scheduleDrain)
+    }
+
+    /// The value of a key on its way to the store, if one is (the store does not hold it yet).
+    func localValue(of name: String) -> PreferenceValue?? {
+        pending[name] ?? inFlight[name]
+    }
+
+    /// Whether a local write of the key is pending or in flight.
+    func isWriting(_ name: String) -> Bool { pending[name] != nil || inFlight[name] != nil }
+
+    /// The drain takes the pending writes as one batch; nil (ending the drain) when there are none.
+    mutating func takeBatch() -> PreferenceStoreChanges? {
+        guard !pending.isEmpty else {
+            isDrainScheduled = false
+            return nil
+        }
+        precondition(inFlight.isEmpty, "Prefs: a batch was taken while another was in flight")
+        (inFlight, pending) = (pending, [:])
+        return inFlight
+    }
+
+    /// The store returned from writing the batch in flight.
+    ///
+    /// - Parameter failure: The error it threw, if it did; its keys are then read back from the store.
+    /// - Returns: Keys to read back from the store: those that raced the batch or failed with it (minus keys written
+    ///   again meanwhile, whose newer write is pending).
+    mutating func batchFinished(failure: LinkFailure?) -> Set<String> {
+        var readBack = raced.intersection(inFlight.keys)
+        if let failure {
+            failures.append(failure)
+            failureCount += 1
+            readBack.formUnion(inFlight.keys)
+        }
+        raced.subtract(inFlight.keys)
+        inFlight = [:]
+        return readBack.filter { pending[$0] == nil }
+    }
+
+    // MARK: Transactions
+
+    /// A container's transaction starts on the store.
+    mutating func transactionStarted() { runningTransactions += 1 }
+
+    /// A container's transaction ended; `committed` holds its changes when it committed.
+    ///
+    /// - Returns: The update for the containers (the committed values, except keys with a newer local write
+    ///   pending), and keys to read back: those another writer changed while the transaction ran.
+    mutating func transactionEnded(committed: PreferenceStoreChanges?) -> ReportAction {
+        runningTransactions -= 1
+        let changes = (committed ?? [:]).filter { pending[$0.key] == nil }
+        var readBack = raced.intersection(changes.keys)
+        var values = changes
+        if runningTransactions == 0 {
+            // Values reported by others while it ran: those it did not change are applied as they are.
+            for (name, value) in heldDuringTransaction where changes[name] == nil && !isWriting(name) {
+                values[name] = .some(value)
+            }
+            readBack.formUnion(raced.filter { changes[$0] == nil && heldDuringTransaction[$0] == nil })
+            heldDuringTransaction = [:]
+            raced = raced.filter { inFlight[$0] != nil }
+        }
+        readBack = readBack.filter { !isWriting($0) }
+        return ReportAction(update: values.isEmpty ? nil : nextUpdate(values), readBack: readBack)
+    }
+
+    // MARK: Reports from the store
+
+    /// The store reported a change.
+    ///
+    /// - Parameters:
+    ///   - change: The report.
+    ///   - ownOrigin: The origin this link's writes carry.
+    /// - Returns: The values to apply and the keys to read back.
+    mutating func reported(_ change: PreferenceStoreChange, ownOrigin: PreferenceWriteOrigin) -> ReportAction {
+        let isEcho = change.origin == ownOrigin
+        var apply: PreferenceStoreChanges = [:]
+        var readBack: Set<String> = []
+        for (name, value) in change.values {
+            if pending[name] != nil { continue }  // the newer local write lands after whatever this reports
+            if inFlight[name] != nil {
+                if !isEcho { raced.insert(name) }  // read back once the write has landed
+            } else if runningTransactions > 0 && !isEcho {
+                heldDuringTransaction[name] = value
+                raced.insert(name)
+            } else {
+                apply[name] = .some(value)  // an echo too: equal values change nothing, and it corrects a race
+            }
+        }
+        for name in change.keysWithoutValues where !isEcho {
+            if pending[name] != nil { continue }
+            if inFlight[name] != nil || runningTransactions > 0 {
+                raced.insert(name)
+            } else {
+                readBack.insert(name)
+            }
+        }
+        return ReportAction(update: apply.isEmpty ? nil : nextUpdate(apply), readBack: readBack)
+    }
+
+    /// Values read back from the store (after a race, a failure, or a report without values).
+    ///
+    /// - Returns: The update for the containers, without keys whose local write is on its way (it wins).
+    mutating func readBack(_ values: PreferenceStoreChanges) -> Update? {
+        let values = values.filter { !isWriting($0.key) }
+        return values.isEmpty ? nil : nextUpdate(values)
+    }
+
+    /// The sequence number a read of the store made now is as new as: the last change handed out.
+    var readMark: UInt64 { sequence }
+
+    private mutating func nextUpdate(_ values: PreferenceStoreChanges) -> Update {
+        sequence += 1
+        return Update(values: values, sequence: sequence)
+    }
+}
+
+/// A batch the store refused: its keys and the store's error.
+struct LinkFailure: Error, Sendable {
+    let keys: [String]
+    let underlying: any Error
+}

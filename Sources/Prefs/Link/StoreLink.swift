@@ -1,0 +1,150 @@
+internal import Foundation
+internal import Logging
+
+/// The one link between a store object and the containers that use it: the only place that writes to the store,
+/// listens to it, and tells containers what changed.
+///
+/// Every container over the same store object shares its link (``link(to:logger:)``), so that once one container's
+/// write returns, every other container of that store reads the new value: a write reaches all of them at once,
+/// and the store behind them, on the link's serial queue, coalesced.
+///
+/// The echo rule lives here. Every call that changes the store (a drain of the write queue, a transaction, and so
+/// `update`, imports, migrations and moves of former names) runs with ``PreferenceWriteOrigin/current`` bound to
+/// ``origin``; the store puts it in its reports. A report's values are applied in the order reports arrive, except
+/// for keys with a local write on its way (it lands after what the report describes), and keys whose report cannot
+/// be ordered against such a write, which are read back once it has landed. The link's own echo is skipped while its
+/// write is in flight and applied after (equal values change nothing). So a local write costs no store read, an
+/// outside change that carries its values costs none either, and reads happen only in races (see ``LinkState``).
+final class StoreLink: Sendable {
+    let store: any PreferenceStore
+    /// The origin this link's store calls carry.
+    var origin: PreferenceWriteOrigin { PreferenceWriteOrigin(self) }
+    let logger: Logger
+    let state = Lock(LinkState())
+    private let containers = Lock<[ObjectIdentifier: ContainerRegistration]>([:])
+    let writer: SerialWriter
+    private let observation = Lock<PreferenceObservationToken?>(nil)
+
+    /// A container using the link, and the ID under which it binds the store.
+    private struct ContainerRegistration: @unchecked Sendable {
+        weak var container: Preferences?
+        let storeIDs: [PreferenceStoreID]
+    }
+
+    private init(store: any PreferenceStore, logger: Logger) {
+        self.store = store
+        self.logger = logger
+        self.writer = SerialWriter(label: "Prefs.writer")
+    }
+
+    private static let links = Lock<[ObjectIdentifier: WeakLink]>([:])
+
+    private struct WeakLink: @unchecked Sendable {
+        weak var link: StoreLink?
+    }
+
+    /// The link of a store object, created on first use; it lives while a container (or a queued write) holds it.
+    ///
+    /// - Parameters:
+    ///   - store: The store.
+    ///   - logger: Where the link reports failed writes, if it is created now.
+    /// - Returns: The link.
+    static func link(to store: any PreferenceStore, logger: Logger) -> StoreLink {
+        let id = ObjectIdentifier(store)
+        if let existing = links.withLock({ $0[id]?.link }) { return existing }
+        // Built outside the global lock (it registers with the store); published under it, unless another thread
+        // published one first.
+        let created = StoreLink(store: store, logger: logger)
+        let link = links.withLock { links -> StoreLink in
+            if let existing = links[id]?.link { return existing }
+            links = links.filter { $0.value.link != nil }
+            links[id] = WeakLink(link: created)
+            return created
+        }
+        if link === created { created.startObserving() }
+        return link
+    }
+
+    private func startObserving() {
+        let token = store.observeChanges { [weak self] change in self?.storeReported(change) }
+        observation.withLock { $0 = token }
+        ExitFlush.register(self)
+    }
+
+    deinit {
+        ExitFlush.unregister(ObjectIdentifier(self))
+    }
+
+    // MARK: Containers
+
+    /// Registers a container, which binds this store under `storeIDs`.
+    func attach(_ container: Preferences, as storeIDs: [PreferenceStoreID]) {
+        containers.withLock {
+            $0[ObjectIdentifier(container)] = ContainerRegistration(container: container, storeIDs: storeIDs)
+        }
+    }
+
+    /// Unregisters a container.
+    func detach(_ id: ObjectIdentifier) {
+        _ = containers.withLock { $0.removeValue(forKey: id) }
+    }
+
+    /// Hands an update to every container, outside every lock; `written` is the typed value of a local write, for
+    /// the container that made it.
+    func publish(_ update: LinkState.Update, written: LocalWrite? = nil) {
+        let registrations = containers.withLock { Array($0.values) }
+        for registration in registrations {
+            guard let container = registration.container else { continue }
+            for storeID in registration.storeIDs {
+                let isWriter = written?.containerID == ObjectIdentifier(container)
+                container.receive(update, from: storeID, written: isWriter ? written : nil)
+            }
+        }
+    }
+
+    // MARK: Reports
+
+    private func storeReported(_ change: PreferenceStoreChange) {
+        let action = state.withLock { $0.reported(change, ownOrigin: origin) }
+        if let update = action.update { publish(update) }
+        if !action.readBack.isEmpty { writer.async { self.readBack(action.readBack) } }
+    }
+
+    /// Reads keys from the store and hands their values to the containers. Runs on the writer queue, so it never
+    /// overtakes a queued write.
+    func readBack(_ names: Set<String>) {
+        var values: PreferenceStoreChanges = [:]
+        for name in names {
+            do {
+                values[name] = .some(try store.value(forKey: name))
+            } catch {
+                logger.error("Prefs: could not read '\(name)' back from its store: \(error)")
+            }
+        }
+        if let update = state.withLock({ $0.readBack(values) }) { publish(update) }
+    }
+
+    /// Reads a key for a container's first use of it: the local write on its way if there is one, else the store.
+    ///
+    /// - Returns: The value, and the sequence number of the last update handed out before the read.
+    func read(_ name: String) -> (value: Result<PreferenceValue?, any Error>, sequence: UInt64) {
+        let (local, mark) = state.withLock { ($0.localValue(of: name), $0.readMark) }
+        if let local { return (.success(local), mark) }
+        return (Result { try store.value(forKey: name) }, mark)
+    }
+
+    /// Reads a key through to the store for a store that requires it; nil when a local write of it is on its way
+    /// (the container's cache has it).
+    func readThrough(_ name: String) throws -> (value: PreferenceValue?, sequence: UInt64)? {
+        guard let mark = state.withLock({ $0.isWriting(name) ? nil : $0.readMark }) else { return nil }
+        return (try store.value(forKey: name), mark)
+    }
+}
+
+/// The typed value a container wrote, handed back to that container with the link's update so that it caches it
+/// without decoding.
+struct LocalWrite: Sendable {
+    let containerID: ObjectIdentifier
+    let binding: KeyBinding
+    let decoded: any AnyObject & Sendable
+}
