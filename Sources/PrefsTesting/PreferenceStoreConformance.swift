@@ -115,8 +115,7 @@ public enum PreferenceStoreConformance {
         let reports = Lock<[PreferenceStoreChange]>([])
         let token = store.observeChanges { change in reports.withLock { $0.append(change) } }
         defer { token.cancel() }
-        let writer = NSObject()
-        let origin = PreferenceWriteOrigin(writer)
+        let origin = PreferenceWriteOrigin.unique()
         try PreferenceWriteOrigin.$current.withValue(origin) {
             try store.write(["a": .integer(1), "b": .string("x")])
             try store.write(["a": nil])
@@ -143,7 +142,6 @@ public enum PreferenceStoreConformance {
         if let b = seen.last(where: { $0.values["b"] != nil })?.values["b"], b != .string("x") {
             problems.append("change reporting: 'b' is reported as \(b.map { "\($0)" } ?? "nil"), expected \"x\"")
         }
-        withExtendedLifetime(writer) {}
         return problems
     }
 

@@ -47,15 +47,32 @@ extension Preferences {
             if decodedPairs[id] == nil {
                 let (oldBox, oldUsedDefault) =
                     delivery.oldDecoded[id] ?? binding.decodeBox(delivery.old, logger: logger)
-                let (newBox, newUsedDefault) =
-                    delivery.written.flatMap { $0.binding === binding ? ($0.decoded, false) : nil }
-                    ?? binding.decodeBox(delivery.new, logger: logger)
+                let written = delivery.written.flatMap { $0.binding === binding ? ($0.decoded, false) : nil }
+                let (newBox, newUsedDefault) = written ?? binding.decodeBox(delivery.new, logger: logger)
+                if written == nil { cache(newBox, usedDefault: newUsedDefault, for: binding, of: delivery) }
                 let isSame =
                     binding.visibleStoredForm(delivery.old, usedDefault: oldUsedDefault)
                     == binding.visibleStoredForm(delivery.new, usedDefault: newUsedDefault)
                 decodedPairs[id] = .some(isSame ? nil : (oldBox, newBox))
             }
             if let (old, new) = decodedPairs[id]! { observer.notify(old, new) }
+        }
+    }
+
+    /// Caches a value decoded for observers, so that the next read does not decode it again, unless the key
+    /// changed meanwhile.
+    private func cache(
+        _ box: any AnyObject & Sendable,
+        usedDefault: Bool,
+        for binding: KeyBinding,
+        of delivery: Delivery
+    ) {
+        state.withLock { _ in
+            guard binding.decoded == nil, delivery.entry.sequence == delivery.sequence,
+                delivery.entry.visibleValue == delivery.new
+            else { return }
+            binding.decoded = box
+            binding.decodedUsedDefault = usedDefault
         }
     }
 }

@@ -18,7 +18,7 @@ internal import Logging
 final class StoreLink: Sendable {
     let store: any PreferenceStore
     /// The origin this link's store calls carry.
-    var origin: PreferenceWriteOrigin { PreferenceWriteOrigin(self) }
+    let origin = PreferenceWriteOrigin.unique()
     let logger: Logger
     let state = Lock(LinkState())
     private let containers = Lock<[ObjectIdentifier: ContainerRegistration]>([:])

@@ -14,13 +14,24 @@
 /// }
 /// ```
 public struct PreferenceWriteOrigin: Hashable, Sendable, CustomStringConvertible {
-    let id: ObjectIdentifier
+    let id: UInt64
 
-    package init(_ owner: AnyObject) { id = ObjectIdentifier(owner) }
+    private static let lastID = Lock<UInt64>(0)
+
+    /// A new origin, different from every other one made in this process.
+    package static func unique() -> PreferenceWriteOrigin {
+        PreferenceWriteOrigin(
+            id: lastID.withLock { id in
+                id += 1
+                return id
+            })
+    }
+
+    private init(id: UInt64) { self.id = id }
 
     /// The origin of the store call in progress on this thread or task; nil when no container made it.
     @TaskLocal public static var current: PreferenceWriteOrigin?
 
     /// An opaque description, for logs.
-    public var description: String { "origin \(UInt(bitPattern: id.hashValue))" }
+    public var description: String { "origin \(id)" }
 }

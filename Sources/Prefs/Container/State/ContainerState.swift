@@ -104,7 +104,7 @@ struct ContainerState: Sendable {
             }
         if unchangedForReaders { return nil }
         return Delivery(
-            entry: entry, old: old, new: newValue, oldDecoded: oldDecoded, written: written,
+            entry: entry, sequence: sequence, old: old, new: newValue, oldDecoded: oldDecoded, written: written,
             observers: Array(entry.observers.values)
         )
     }

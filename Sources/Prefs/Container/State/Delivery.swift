@@ -2,6 +2,8 @@
 /// values the container already had (so nothing is decoded twice), and who to tell.
 struct Delivery: Sendable {
     let entry: KeyEntry
+    /// The entry's sequence number right after the change: a decoded new value is cached only while it holds.
+    let sequence: UInt64
     let old: PreferenceValue?
     let new: PreferenceValue?
     /// The decoded value each observed binding held before the change, if it held one.

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@testable import Prefs
+
+/// The link's transitions, fed events without threads: what the containers are handed, what is read back, and
+/// when the store's reports are trusted.
+@Suite struct LinkStateTests {
+    private let own = PreferenceWriteOrigin.unique()
+    private let other = PreferenceWriteOrigin.unique()
+
+    @Test func aLocalWriteIsNumberedPendingAndSchedulesOneDrain() {
+        var state = LinkState()
+        let (first, schedule) = state.write(["a": 1])
+        #expect(first == .init(values: ["a": 1], sequence: 1) && schedule)
+        let (second, scheduleAgain) = state.write(["a": 2, "b": nil])
+        #expect(second.sequence == 2 && !scheduleAgain, "the scheduled drain takes later writes too")
+        #expect(state.localValue(of: "a") == .some(2) && state.localValue(of: "b") == .some(nil))
+        let batch = state.takeBatch()
+        #expect(batch == ["a": 2, "b": nil])
+        #expect(state.isWriting("a") && state.localValue(of: "a") == .some(2))
+        let readBack = state.batchFinished(failure: nil)
+        #expect(readBack.isEmpty)
+        let nothing = state.takeBatch()
+        #expect(nothing == nil && !state.isDrainScheduled && !state.isWriting("a"))
+    }
+
+    @Test func anOutsideReportWithValuesIsAppliedWithoutReading() {
+        var state = LinkState()
+        let action = state.reported(PreferenceStoreChange(values: ["a": 5]), ownOrigin: own)
+        #expect(action == .init(update: .init(values: ["a": 5], sequence: 1), readBack: []))
+    }
+
+    @Test func aReportWithoutValuesIsReadBackUnlessItIsAnEcho() {
+        var state = LinkState()
+        let outside = state.reported(PreferenceStoreChange(keys: ["a"]), ownOrigin: own)
+        #expect(outside.readBack == ["a"])
+        let echo = state.reported(PreferenceStoreChange(keys: ["a"], origin: own), ownOrigin: own)
+        #expect(echo == .init())
+    }
+
+    @Test func aReportOfAKeyWithAPendingWriteIsIgnored() {
+        var state = LinkState()
+        _ = state.write(["a": 1])
+        let withValue = state.reported(PreferenceStoreChange(values: ["a": 9]), ownOrigin: own)
+        let withoutValue = state.reported(PreferenceStoreChange(keys: ["a"]), ownOrigin: own)
+        #expect(withValue == .init() && withoutValue == .init())
+        let batch = state.takeBatch()
+        #expect(batch == ["a": 1])
+        let readBack = state.batchFinished(failure: nil)
+        #expect(readBack.isEmpty, "the pending write landed after the report: nothing to read")
+    }
+
+    @Test func theEchoOfTheWriteInFlightChangesNothing() {
+        var state = LinkState()
+        _ = state.write(["a": 1])
+        _ = state.takeBatch()
+        let echo = state.reported(PreferenceStoreChange(values: ["a": 1], origin: own), ownOrigin: own)
+        #expect(echo == .init())
+        let readBack = state.batchFinished(failure: nil)
+        #expect(readBack.isEmpty)
+    }
+
+    @Test func anotherWritersReportDuringTheWriteIsReadBackOnceItLanded() {
+        var state = LinkState()
+        _ = state.write(["a": 1])
+        _ = state.takeBatch()
+        let report = state.reported(PreferenceStoreChange(values: ["a": 7, "b": 2], origin: other), ownOrigin: own)
+        #expect(report.update == .init(values: ["b": 2], sequence: 2))
+        let readBack = state.batchFinished(failure: nil)
+        #expect(readBack == ["a"])
+        let update = state.readBack(["a": 7])
+        #expect(update == .init(values: ["a": 7], sequence: 3))
+    }
+
+    @Test func aLateEchoIsAppliedSoThatARaceEndsOnTheStoresValue() {
+        var state = LinkState()
+        _ = state.write(["a": 1])
+        _ = state.takeBatch()
+        _ = state.batchFinished(failure: nil)
+        let late = state.reported(PreferenceStoreChange(values: ["a": 1], origin: own), ownOrigin: own)
+        #expect(late.update == .init(values: ["a": 1], sequence: 2))
+    }
+
+    @Test func aFailedBatchIsReportedAndReadBack() {
+        var state = LinkState()
+        _ = state.write(["a": 1, "b": 2])
+        _ = state.takeBatch()
+        _ = state.write(["b": 3])
+        let readBack = state.batchFinished(failure: LinkFailure(keys: ["a", "b"], underlying: CancellationError()))
+        #expect(readBack == ["a"], "b has a newer write pending, which is not undone")
+        #expect(state.failureCount == 1 && state.failures.count == 1)
+    }
+
+    @Test func aTransactionsChangesReachTheContainersExceptKeysWrittenSince() {
+        var state = LinkState()
+        state.transactionStarted()
+        _ = state.write(["b": 1])
+        let action = state.transactionEnded(committed: ["a": 1, "b": 2])
+        #expect(action == .init(update: .init(values: ["a": 1], sequence: 2), readBack: []))
+    }
+
+    @Test func reportsDuringATransactionWaitForItsEnd() {
+        var state = LinkState()
+        state.transactionStarted()
+        let outside = state.reported(PreferenceStoreChange(values: ["a": 5, "c": 6]), ownOrigin: own)
+        #expect(outside == .init())
+        let echo = state.reported(PreferenceStoreChange(values: ["a": 1], origin: own), ownOrigin: own)
+        #expect(echo.update != nil)
+        let action = state.transactionEnded(committed: ["a": 1])
+        #expect(action.update?.values == ["a": 1, "c": 6], "the key it did not change takes the reported value")
+        #expect(action.readBack == ["a"], "the key it changed cannot be ordered against the report: read back")
+    }
+
+    @Test func aReadIsAsNewAsTheLastUpdateHandedOut() {
+        var state = LinkState()
+        _ = state.write(["a": 1])
+        #expect(state.readMark == 1)
+        _ = state.reported(PreferenceStoreChange(values: ["b": 1]), ownOrigin: own)
+        #expect(state.readMark == 2)
+    }
+}
