@@ -23,6 +23,9 @@ extension Preferences {
     private func deliver(_ item: DeliveryItem, to keyNameObservers: [KeyNameObserver]) {
         let storedName: String
         switch item {
+        case .initial(let initial):
+            initial.deliver(initial.decoded ?? initial.binding.decodeBox(initial.stored, logger: logger).box)
+            return
         case .name(let name):
             storedName = name
         case .key(let delivery):

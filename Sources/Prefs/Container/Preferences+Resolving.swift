@@ -65,19 +65,21 @@ extension Preferences {
         }
     }
 
-    /// Decodes the cached stored value of a key and caches the result (after reading it through to the store, for
-    /// a store that requires it).
+    /// Decodes the cached stored value of a key and caches the result; for a store that requires it, returns what
+    /// the store holds now.
     @inline(never)
     func readUncached<Value>(_ binding: TypedKeyBinding<Value>) -> Value {
-        if binding.readsThrough { readThrough(binding) }
+        let fresh = binding.readsThrough ? readThrough(binding) : nil
         let entry = binding.entry
-        let (visible, sequence, decoded) = state.withLock { _ in (entry.visibleValue, entry.sequence, binding.decoded) }
+        let (cached, sequence, decoded) = state.withLock { _ in (entry.visibleValue, entry.sequence, binding.decoded) }
         observationRegistrar.access(self, keyPath: entry.observationKeyPath)
-        if let decoded { return TypedKeyBinding<Value>.value(in: decoded) }
+        // What the store holds now wins over the cache, which a report computed before the read may have changed.
+        let visible = fresh.map { entry.override?.value ?? $0 } ?? cached
+        if let decoded, visible == cached { return TypedKeyBinding<Value>.value(in: decoded) }
         let (box, usedDefault) = binding.decodeBox(visible, logger: logger)
         state.withLock { _ in
-            // Cache the decoded value only if the stored value did not change while decoding; otherwise the value
-            // is still what the key held when this read began, and the next read decodes the new one.
+            // Cache the decoded value only if the cache holds what was decoded and did not change meanwhile;
+            // otherwise it is still what the key held when this read began, and the next read decodes anew.
             if entry.sequence == sequence, entry.visibleValue == visible {
                 binding.decoded = box
                 binding.decodedUsedDefault = usedDefault
@@ -88,16 +90,18 @@ extension Preferences {
 
     /// Reads a key from its store and brings the cache in line with it, waking the key's observers if it changed:
     /// the read path of stores whose contents change in this process without a report (UserDefaults on Linux).
-    private func readThrough(_ binding: KeyBinding) {
+    ///
+    /// - Returns: The value read; nil when none was (a local write of the key is on its way, or the read failed).
+    private func readThrough(_ binding: KeyBinding) -> PreferenceValue?? {
         let storedKey = binding.storedKey
         let read: (value: PreferenceValue?, sequence: UInt64)?
         do {
             read = try link(storedKey.storeID).readThrough(storedKey.name)
         } catch {
             logger.error("Prefs: could not read '\(storedKey)': \(error); reading the cached value")
-            return
+            return nil
         }
-        guard let read else { return }
+        guard let read else { return nil }
         let deliver = state.withLock { state -> Bool in
             guard let delivery = state.change(binding.entry, to: read.value, sequence: read.sequence) else {
                 return false
@@ -106,5 +110,6 @@ extension Preferences {
             return state.deliveries.claim()
         }
         if deliver { deliverQueuedChanges() }
+        return .some(read.value)
     }
 }

@@ -107,16 +107,32 @@ public final class Preferences: Sendable {
         return link
     }
 
-    /// Takes a link update: the cache follows it, and the observers of the keys that changed are told, in order,
-    /// on this thread (or the thread already delivering).
-    func receive(_ update: LinkState.Update, from storeID: PreferenceStoreID, written: LocalWrite?) {
+    /// What a container must do after a link update reached its cache: deliver to observers, report an override.
+    struct Receipt {
+        let container: Preferences
+        let deliver: Bool
+        let shadowed: (storedKey: StoredKey, by: PreferenceSource)?
+    }
+
+    /// Takes a link update into the cache; the link calls it under its own lock, so updates arrive in order. Returns
+    /// what to do once the link's lock is released, or nil for nothing.
+    func apply(_ update: LinkState.Update, from storeID: PreferenceStoreID, written: LocalWrite?) -> Receipt? {
         let (deliver, shadowedBy) = state.withLock {
             $0.apply(update, from: storeID, written: written, keyPrefix: keyPrefix)
         }
-        if let shadowedBy, let name = update.values.keys.first {
-            let storedKey = StoredKey(storeID: storeID, name: name)
-            logger.notice("Prefs: '\(storedKey)' was stored, but readers keep seeing the override from \(shadowedBy)")
+        guard deliver || shadowedBy != nil else { return nil }
+        let shadowed = shadowedBy.map { source in
+            (StoredKey(storeID: storeID, name: update.values.keys.first ?? ""), source)
         }
-        if deliver { deliverQueuedChanges() }
+        return Receipt(container: self, deliver: deliver, shadowed: shadowed)
+    }
+
+    /// Finishes taking a link update, outside every lock: reports an override that shadows a local write, and tells
+    /// observers.
+    func finishReceiving(_ receipt: Receipt) {
+        if let (storedKey, source) = receipt.shadowed {
+            logger.notice("Prefs: '\(storedKey)' was stored, but readers keep seeing the override from \(source)")
+        }
+        if receipt.deliver { deliverQueuedChanges() }
     }
 }

@@ -10,13 +10,12 @@ extension StoreLink {
     /// - Returns: The failure count before the write, for ``failure(of:since:)``.
     @discardableResult
     func write(_ changes: PreferenceStoreChanges, written: LocalWrite? = nil) -> UInt64 {
-        let (update, scheduleDrain, failuresBefore) = state.withLock { state in
+        let (scheduleDrain, failuresBefore) = transition(written: written) { state in
             let failuresBefore = state.failureCount
             let (update, scheduleDrain) = state.write(changes)
-            return (update, scheduleDrain, failuresBefore)
+            return (update, (scheduleDrain, failuresBefore))
         }
         if scheduleDrain { writer.async { self.drain() } }
-        publish(update, written: written)
         return failuresBefore
     }
 
@@ -78,9 +77,11 @@ extension StoreLink {
         state.withLock { $0.transactionStarted() }
         var committed: PreferenceStoreChanges?
         defer {
-            let action = state.withLock { $0.transactionEnded(committed: committed) }
-            if let update = action.update { publish(update) }
-            if !action.readBack.isEmpty { writer.async { self.readBack(action.readBack) } }
+            let readBack = transition { state in
+                let action = state.transactionEnded(committed: committed)
+                return (action.update, action.readBack)
+            }
+            if !readBack.isEmpty { writer.async { self.readBack(readBack) } }
         }
         var changes: PreferenceStoreChanges = [:]
         let result = try PreferenceWriteOrigin.$current.withValue(origin) {

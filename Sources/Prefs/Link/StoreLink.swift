@@ -21,7 +21,7 @@ final class StoreLink: Sendable {
     let origin = PreferenceWriteOrigin.unique()
     let logger: Logger
     let state = Lock(LinkState())
-    private let containers = Lock<[ObjectIdentifier: ContainerRegistration]>([:])
+    private let containers = Lock<[ContainerRegistration]>([])
     let writer: SerialWriter
     private let observation = Lock<PreferenceObservationToken?>(nil)
 
@@ -79,35 +79,66 @@ final class StoreLink: Sendable {
 
     /// Registers a container, which binds this store under `storeIDs`.
     func attach(_ container: Preferences, as storeIDs: [PreferenceStoreID]) {
-        containers.withLock {
-            $0[ObjectIdentifier(container)] = ContainerRegistration(container: container, storeIDs: storeIDs)
-        }
+        let registration = ContainerRegistration(container: container, storeIDs: storeIDs)
+        containers.withLock { $0 = $0.filter { $0.container != nil } + [registration] }
     }
 
     /// Unregisters a container.
     func detach(_ id: ObjectIdentifier) {
-        _ = containers.withLock { $0.removeValue(forKey: id) }
+        containers.withLock { registrations in
+            registrations.removeAll { registration in
+                guard let container = registration.container else { return true }
+                return ObjectIdentifier(container) == id
+            }
+        }
     }
 
-    /// Hands an update to every container, outside every lock; `written` is the typed value of a local write, for
-    /// the container that made it.
-    func publish(_ update: LinkState.Update, written: LocalWrite? = nil) {
-        let registrations = containers.withLock { Array($0.values) }
-        for registration in registrations {
+    /// Runs a transition of the link's state and applies the update it returns to every container, both under the
+    /// link's lock, so that every container receives updates in the order they are numbered, and the writer's own
+    /// container before its write can reach the store and come back. Then lets the containers tell their observers,
+    /// outside every lock.
+    ///
+    /// - Parameters:
+    ///   - written: The typed value of a local write, for the container that made it.
+    ///   - body: The transition; returns the update for the containers (if any) and a result.
+    /// - Returns: The transition's result.
+    @discardableResult
+    func transition<Result>(
+        written: LocalWrite? = nil,
+        _ body: (inout LinkState) -> (update: LinkState.Update?, result: Result)
+    ) -> Result {
+        let (result, receipts) = state.withLock { state -> (Result, [Preferences.Receipt]) in
+            let (update, result) = body(&state)
+            guard let update else { return (result, []) }
+            return (result, apply(update, written: written))
+        }
+        for receipt in receipts { receipt.container.finishReceiving(receipt) }
+        return result
+    }
+
+    /// Applies an update to every container's cache; returns what each must do next. Call it holding the link's lock.
+    private func apply(_ update: LinkState.Update, written: LocalWrite?) -> [Preferences.Receipt] {
+        var receipts: [Preferences.Receipt] = []
+        for registration in containers.withLock({ $0 }) {
             guard let container = registration.container else { continue }
             for storeID in registration.storeIDs {
                 let isWriter = written?.containerID == ObjectIdentifier(container)
-                container.receive(update, from: storeID, written: isWriter ? written : nil)
+                if let receipt = container.apply(update, from: storeID, written: isWriter ? written : nil) {
+                    receipts.append(receipt)
+                }
             }
         }
+        return receipts
     }
 
     // MARK: Reports
 
     private func storeReported(_ change: PreferenceStoreChange) {
-        let action = state.withLock { $0.reported(change, ownOrigin: origin) }
-        if let update = action.update { publish(update) }
-        if !action.readBack.isEmpty { writer.async { self.readBack(action.readBack) } }
+        let readBack = transition { state in
+            let action = state.reported(change, ownOrigin: origin)
+            return (action.update, action.readBack)
+        }
+        if !readBack.isEmpty { writer.async { self.readBack(readBack) } }
     }
 
     /// Reads keys from the store and hands their values to the containers. Runs on the writer queue, so it never
@@ -121,7 +152,7 @@ final class StoreLink: Sendable {
                 logger.error("Prefs: could not read '\(name)' back from its store: \(error)")
             }
         }
-        if let update = state.withLock({ $0.readBack(values) }) { publish(update) }
+        transition { ($0.readBack(values), ()) }
     }
 
     /// Reads a key for a container's first use of it: the local write on its way if there is one, else the store.

@@ -56,29 +56,31 @@ extension Preferences {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
         let id = state.withLock { $0.observers.makeID() }
         continuation.onTermination = { [weak self] _ in self?.removeObserver(id, from: binding) }
-        addValueObserver(
-            binding, id: id, finish: { continuation.finish() },
-            current: includingCurrent ? { continuation.yield($0) } : nil
-        ) { _, new in
+        let yieldCurrent: (@Sendable (Value) -> Void)?
+        if includingCurrent {
+            yieldCurrent = { @Sendable value in _ = continuation.yield(value) }
+        } else {
+            yieldCurrent = nil
+        }
+        addValueObserver(binding, id: id, finish: { continuation.finish() }, current: yieldCurrent) { _, new in
             continuation.yield(new)
         }
         return stream
     }
 
-    /// Registers an observer of a key's typed values; `current`, when given, gets the key's value under the same
-    /// lock as the registration, so that no change slips between the two, and `onChange` gets each change that a
-    /// reader can see.
+    /// Registers an observer of a key's typed values; `onChange` gets each change that a reader can see.
     ///
-    /// - Returns: The value handed to `current`; nil when the observer was removed before it was added, or when no
-    ///   current value was asked for.
-    @discardableResult
+    /// With `current`, the key's value at the registration is handed to it first, through the container's delivery
+    /// queue, so that it comes before every later change (on this thread, or the one already delivering). Without
+    /// it, nothing is delivered but changes. Nothing is decoded under the lock.
     func addValueObserver<Value>(
         _ binding: TypedKeyBinding<Value>,
         id: UInt64,
         finish: (@Sendable () -> Void)? = nil,
-        current: ((Value) -> Void)? = nil,
+        current: (@Sendable (Value) -> Void)? = nil,
         onChange: @escaping @Sendable (_ old: Value, _ new: Value) -> Void
-    ) -> Value? {
+    ) {
+        if binding.readsThrough { _ = readUncached(binding) }
         let observer = Observer(
             binding: binding,
             notify: { old, new in
@@ -86,28 +88,38 @@ extension Preferences {
             },
             finish: finish
         )
-        guard let current else {
-            state.withLock { _ = $0.observers.add(observer, id: id, to: binding.entry) }
-            return nil
+        let deliver = state.withLock { state -> Bool in
+            guard state.observers.add(observer, id: id, to: binding.entry), let current else { return false }
+            let initial = DeliveryItem.Initial(
+                binding: binding, decoded: binding.decoded, stored: binding.entry.visibleValue,
+                deliver: { current(TypedKeyBinding<Value>.value(in: $0)) })
+            state.deliveries.append(.initial(initial))
+            return state.deliveries.claim()
         }
-        // The current value is decoded outside the lock first; only if a change invalidates it again and again is
-        // it decoded under the lock.
-        for attempt in 1...3 {
-            _ = readUncached(binding)
-            let registered = state.withLock { state -> (added: Bool, value: Value?)? in
-                var decoded = binding.decoded
-                if decoded == nil, attempt == 3 {
-                    decoded = binding.decodeBox(binding.entry.visibleValue, logger: logger).box
-                }
-                guard let decoded else { return nil }
-                guard state.observers.add(observer, id: id, to: binding.entry) else { return (false, nil) }
-                let value = TypedKeyBinding<Value>.value(in: decoded)
-                current(value)
-                return (true, value)
-            }
-            if let registered { return registered.value }
+        if deliver { deliverQueuedChanges() }
+    }
+
+    /// Registers an observer of a key's typed values and returns the key's value at the registration (decoded
+    /// outside the lock); `onChange` gets each later change. The building block of the Combine publishers, which
+    /// put the value first themselves.
+    func addValueObserverReturningCurrent<Value>(
+        _ binding: TypedKeyBinding<Value>,
+        id: UInt64,
+        onChange: @escaping @Sendable (_ old: Value, _ new: Value) -> Void
+    ) -> Value {
+        if binding.readsThrough { _ = readUncached(binding) }
+        let observer = Observer(
+            binding: binding,
+            notify: { old, new in
+                onChange(TypedKeyBinding<Value>.value(in: old), TypedKeyBinding<Value>.value(in: new))
+            },
+            finish: nil
+        )
+        let (decoded, stored) = state.withLock { state in
+            _ = state.observers.add(observer, id: id, to: binding.entry)
+            return (binding.decoded, binding.entry.visibleValue)
         }
-        preconditionFailure("unreachable: the last attempt always registers")
+        return TypedKeyBinding<Value>.value(in: decoded ?? binding.decodeBox(stored, logger: logger).box)
     }
 
     /// Removes an observer; one not added yet is remembered so that it is never added.

@@ -13,8 +13,7 @@ extension Preferences {
     ) -> (current: Value, token: PreferenceObservationToken) {
         let binding = resolve(keyPath)
         let id = state.withLock { $0.observers.makeID() }
-        var current = binding.key.defaultValue
-        addValueObserver(binding, id: id, current: { current = $0 }) { _, new in onChange(new) }
+        let current = addValueObserverReturningCurrent(binding, id: id) { _, new in onChange(new) }
         let token = PreferenceObservationToken { [weak self] in self?.removeObserver(id, from: binding) }
         return (current, token)
     }

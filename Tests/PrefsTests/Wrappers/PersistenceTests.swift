@@ -34,7 +34,13 @@ extension PreferenceKeys {
         UserDefaults(suiteName: suite.name)!.set("light \(round)", forKey: "theme")
         #expect(theme == "light \(round)")
         defaults.removeObject(forKey: "theme")
-        #expect(theme == "system")
+        // Linux's Foundation sometimes undoes a removal that is not synchronized yet when another suite of the
+        // process is synchronized at that moment (1 or 2 in 200 rounds): the promise is to read what UserDefaults
+        // holds, so the read is compared with UserDefaults itself, just before and just after.
+        let before = defaults.string(forKey: "theme")
+        let read = theme
+        let after = defaults.string(forKey: "theme")
+        #expect(read == before ?? "system" || read == after ?? "system")
         theme = "dark"
         #expect(defaults.string(forKey: "theme") == "dark")
         #expect(theme == "dark")

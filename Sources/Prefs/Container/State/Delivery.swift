@@ -19,4 +19,15 @@ enum DeliveryItem: Sendable {
     case key(Delivery)
     /// A key the container has not cached changed (for observers of every key's name); the stored name.
     case name(String)
+    /// A new observer's first value, queued with its registration so that it comes before every later change: the
+    /// binding's decoded value if it had one, else the stored value to decode.
+    case initial(Initial)
+
+    /// The first value of a new observer.
+    struct Initial: Sendable {
+        let binding: KeyBinding
+        let decoded: (any AnyObject & Sendable)?
+        let stored: PreferenceValue?
+        let deliver: @Sendable (any AnyObject & Sendable) -> Void
+    }
 }
