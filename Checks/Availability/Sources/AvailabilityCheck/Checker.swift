@@ -160,7 +160,9 @@ package struct Checker {
         }
         if symbol.usr.hasPrefix("s:So"), let apple = table.appleModule[SDKTable.cModule] {
             // A member Swift gives an imported C type (`stat()`, its zero initializer): `stat.init()`.
-            let typeName = symbol.usr.dropFirst(4).drop { $0.isNumber }.prefix { $0.isLetter || $0 == "_" }
+            let mangled = symbol.usr.dropFirst(4)
+            let digits = mangled.prefix { $0.isNumber }
+            let typeName = mangled.dropFirst(digits.count).prefix(Int(digits) ?? 0)
             return fromTable(module: apple, name: "\(typeName).\(symbol.name)")
         }
         if symbol.usr.hasPrefix("s:"), let module = Self.module(ofUSR: symbol.usr),

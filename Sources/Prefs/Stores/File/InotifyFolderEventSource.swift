@@ -1,4 +1,6 @@
-#if canImport(Glibc)
+// Not where Darwin exists: the check build (Checks/) compiles Prefs with Darwin stood in on Linux, and leaves this
+// Linux-only source out as Apple platforms do.
+#if canImport(Glibc) && !canImport(Darwin)
 internal import Dispatch
 internal import Glibc
 
