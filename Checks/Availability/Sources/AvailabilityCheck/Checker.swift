@@ -41,10 +41,12 @@ package struct Checker {
     package var graphs: SymbolGraphs
     package var table: SDKTable
     package var parser: SourceParser
+    /// Whether to look for language features whose runtime support is newer than the floor (``LanguageFeatures``).
+    package var languageFeatures: Bool
 
     package init(
         floor: Availability, indexes: [IndexInput], checkedFiles: [String], knownOnlyFiles: [String],
-        graphs: SymbolGraphs, table: SDKTable, parser: SourceParser
+        graphs: SymbolGraphs, table: SDKTable, parser: SourceParser, languageFeatures: Bool
     ) {
         self.floor = floor
         self.indexes = indexes
@@ -53,6 +55,7 @@ package struct Checker {
         self.graphs = graphs
         self.table = table
         self.parser = parser
+        self.languageFeatures = languageFeatures
     }
 
     /// What the run looked at, for its last line.
@@ -85,7 +88,8 @@ package struct Checker {
         if let missing = files.first(where: { occurrencesByFile[$0] == nil }) {
             throw CheckFailure("\(missing) is in no index store: build the package (and Checks/) first")
         }
-        let regions = try parser.regions(of: files)
+        let parsed = try parser.parse(files)
+        let regions = parsed.mapValues(\.regions)
 
         // Where each of our symbols is defined: its availability is that of its definition's place.
         var definitions: [String: (file: String, position: SourcePosition)] = [:]
@@ -137,7 +141,10 @@ package struct Checker {
             }
         }
         summary.symbols = symbols.count
-        let sorted = findings.sorted { ($0.file, $0.position) < ($1.file, $1.position) }
+        if languageFeatures {
+            for file in checkedFiles { findings.formUnion(LanguageFeatures.findings(in: parsed[file]!, floor: floor)) }
+        }
+        let sorted = findings.sorted { ($0.file, $0.position, $0.message) < ($1.file, $1.position, $1.message) }
         return (sorted, summary)
     }
 

@@ -1,5 +1,13 @@
 internal import Foundation
 
+/// One source file as the check sees it: its text, the compiler's parse of it, and its availability regions.
+package struct ParsedFile {
+    package let path: String
+    package let source: String
+    package let dump: DumpNode
+    package let regions: SourceRegions
+}
+
 /// Parses source files with the compiler (`swift-frontend -dump-parse`), which needs no module and no build.
 ///
 /// The parse dump leaves out everything inside `#if` blocks, active or not, so each file is parsed with its `#if`,
@@ -11,8 +19,8 @@ package struct SourceParser {
     /// A parser that runs `frontend` (`swift-frontend`, or `swiftc` with `-frontend`).
     package init(frontend: String) { self.frontend = frontend }
 
-    /// The regions of each file, by the path given.
-    package func regions(of paths: [String]) throws -> [String: SourceRegions] {
+    /// Each file parsed, by the path given.
+    package func parse(_ paths: [String]) throws -> [String: ParsedFile] {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("availability-\(UUID())")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -43,10 +51,13 @@ package struct SourceParser {
         }
         for main in copies.keys where main.hasSuffix("/main.swift") { try dump([main], into: &dumps) }
 
-        var result: [String: SourceRegions] = [:]
+        var result: [String: ParsedFile] = [:]
         for (copy, original) in copies {
             guard let dump = dumps[copy] else { throw CheckFailure("the compiler's parse dump lacks \(original)") }
-            result[original] = SourceRegions(dump: DumpNode.parse(dump), source: sources[original]!)
+            let root = DumpNode.parse(dump)
+            let source = sources[original]!
+            result[original] = ParsedFile(
+                path: original, source: source, dump: root, regions: SourceRegions(dump: root, source: source))
         }
         return result
     }

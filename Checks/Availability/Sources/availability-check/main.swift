@@ -78,12 +78,10 @@ do {
         },
         checkedFiles: try arguments.checked.flatMap(swiftFiles),
         knownOnlyFiles: try arguments.knownOnly.flatMap(swiftFiles),
-        graphs: graphs, table: try SDKTable(path: arguments.table), parser: SourceParser(frontend: arguments.frontend)
+        graphs: graphs, table: try SDKTable(path: arguments.table), parser: SourceParser(frontend: arguments.frontend),
+        languageFeatures: arguments.languageFeatures
     )
-    var (findings, summary) = try checker.run()
-    if arguments.languageFeatures {
-        findings += try LanguageFeatures.check(files: checker.checkedFiles, parser: checker.parser, floor: floor)
-    }
+    let (findings, summary) = try checker.run()
     let here = FileManager.default.currentDirectoryPath + "/"
     for finding in findings {
         print(finding.description.hasPrefix(here) ? String(finding.description.dropFirst(here.count)) : finding)
@@ -91,7 +89,8 @@ do {
     print(
         "availability: \(summary.files) files, \(summary.references) references to \(summary.symbols) symbols "
             + "(\(summary.fromGraphs) from symbol graphs, \(summary.fromTable) from the SDK table, \(summary.own) "
-            + "of Prefs' own), floor \(floor): \(findings.isEmpty ? "no problems" : "\(findings.count) problems")")
+            + "of the package's own), floor \(floor): \(findings.isEmpty ? "no problems" : "\(findings.count) problems")"
+    )
     exit(findings.isEmpty ? 0 : 1)
 } catch {
     FileHandle.standardError.write(Data("availability-check: \(error)\n".utf8))

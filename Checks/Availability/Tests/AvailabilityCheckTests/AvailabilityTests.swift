@@ -12,8 +12,9 @@ import Testing
     @Test func visionOSFollowsIOSWhereOnlyIOSIsNamed() {
         let requirement = Requirement(Availability([.iOS: .introduced(Version(18))]))
         #expect(requirement.availability.platforms[.visionOS] == .introduced(Version(2)))
-        #expect(Requirement(Availability([.iOS: .introduced(Version(13))])).availability.platforms[.visionOS]
-            == .introduced(Version(1)))
+        #expect(
+            Requirement(Availability([.iOS: .introduced(Version(13))])).availability.platforms[.visionOS]
+                == .introduced(Version(1)))
     }
 
     @Test func aShortfallNamesThePlatformAndTheVersionNeeded() {
