@@ -173,11 +173,11 @@ package struct Checker {
             return fromTable(module: apple, name: "\(typeName).\(symbol.name)")
         }
         if symbol.usr.hasPrefix("s:"), let module = Self.module(ofUSR: symbol.usr),
-            ourModules.contains(module) || graphs.modules.contains(module)
+            ourModules.contains(module) || graphs.modules.contains(module) && Self.isUnderscored(symbol.usr)
         {
             // What no symbol graph shows: a member the compiler synthesizes for Prefs' own types (a memberwise or
-            // Codable initializer), a generic parameter, or a dependency's underscored declaration
-            // (`_OptionalNilComparisonType`, behind `x != nil`). It is as available as what spells it, which is checked.
+            // Codable initializer), or a dependency's underscored declaration (`_OptionalNilComparisonType`, behind
+            // `x != nil`). It is as available as what spells it, which is checked.
             return .omitted
         }
         if symbol.usr.hasPrefix("s:"), let module = Self.module(ofUSR: symbol.usr), !module.isEmpty {
@@ -207,7 +207,13 @@ package struct Checker {
             && occurrence.roles & (Occurrence.definition | Occurrence.declaration) == 0
             && symbol.kind != Occurrence.moduleKind && symbol.kind != Occurrence.parameterKind
             && symbol.properties & Occurrence.localProperty == 0
-            && !Occurrence.accessorSubkinds.contains(symbol.subkind)
+            && !Occurrence.accessorSubkinds.contains(symbol.subkind) && symbol.subkind != Occurrence.genericParameter
+    }
+
+    /// Whether a Swift USR names a declaration inside an underscored one (`s:s26_OptionalNilComparisonType…`), which
+    /// symbol graphs leave out.
+    static func isUnderscored(_ usr: String) -> Bool {
+        usr.contains(/[0-9]_/)
     }
 
     /// The module a Swift USR starts with: `s:13Configuration…` is Configuration's, `s:Si` the standard library's.

@@ -31,6 +31,8 @@ package struct Occurrence: Sendable {
     package static let parameterKind: Int32 = 25
     package static let localProperty: UInt64 = 1 << 7
     /// Accessor subkinds: getter, setter, willSet, didSet, addressors, read, modify, init, borrow, mutate.
+    /// A generic parameter (`Element` of `Array`), which is as available as its declaration.
+    package static let genericParameter: Int32 = 1013
     package static let accessorSubkinds: Set<Int32> = [3, 4, 1000, 1001, 1002, 1003, 1014, 1015, 1016, 1017, 1018]
 }
 
