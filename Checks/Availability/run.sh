@@ -10,7 +10,8 @@
 # and, for the SDK modules whose Apple availability is not on this machine, sdk-availability.txt.
 #
 #   Checks/Availability/run.sh              check Prefs (after `swift build --build-tests` and Checks/run.sh)
-#   Checks/Availability/run.sh --self-test  check the planted violations of Fixture/ and compare with expected.txt
+#   Checks/Availability/run.sh --self-test  the checker's own tests, and a check of Fixture/, whose planted violations
+#                                           must be reported exactly as expected.txt lists them
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -41,6 +42,7 @@ extract() {
 }
 
 if [ "${1:-}" = "--self-test" ]; then
+    swift test --package-path "$here" >"$scratch/log" 2>&1 || { cat "$scratch/log"; exit 1; }
     fixture=$here/Fixture
     swift build --package-path "$fixture" 2>&1 | grep -E "error|warning" && exit 2
     extract "$fixture" "Swift _Concurrency Observation Synchronization Foundation FoundationEssentials Glibc"
