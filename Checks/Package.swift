@@ -27,7 +27,9 @@ let package = Package(
         // branches of their own and must keep seeing Linux as it is.
         .target(name: "StandInSwiftUI"),
         .target(name: "StandInCombine", dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]),
-        .target(name: "StandInDarwin"),
+        .target(name: "StandInDarwin", dependencies: ["StandInDarwinTypes", "StandInDarwinFunctions"]),
+        .target(name: "StandInDarwinTypes"),
+        .target(name: "StandInDarwinFunctions", dependencies: ["StandInDarwinTypes"]),
         .target(name: "StandInObjectiveC"),
     ]
 )

@@ -64,7 +64,7 @@ fi
 extract "$root" "Swift _Concurrency _StringProcessing Observation Synchronization Dispatch Foundation
     FoundationEssentials FoundationInternationalization Glibc Logging Configuration OpenCombine ArgumentParser
     PostgresNIO NIOCore NIOPosix NIOSSL Testing"
-extract "$root/Checks" "StandInSwiftUI StandInDarwin StandInObjectiveC"
+extract "$root/Checks" "StandInSwiftUI StandInDarwin StandInDarwinTypes StandInDarwinFunctions StandInObjectiveC"
 (cd "$root" && swift package dump-package >"$scratch/package.json")
 
 cd "$root"

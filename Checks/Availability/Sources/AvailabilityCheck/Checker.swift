@@ -66,6 +66,8 @@ package struct Checker {
         package var fromGraphs = 0
         package var fromTable = 0
         package var own = 0
+        /// Entries of the SDK table that no reference used: uses that went away, to be removed from the table.
+        package var unusedTableEntries: [String] = []
     }
 
     /// Runs the check.
@@ -103,6 +105,7 @@ package struct Checker {
         var findings: Set<Finding> = []
         var summary = Summary(files: files.count)
         var symbols: Set<String> = []
+        var usedTableEntries: Set<String> = []
         for file in files.sorted() {
             for occurrence in occurrencesByFile[file]! where Self.isChecked(occurrence) {
                 let position = SourcePosition(line: occurrence.line, column: occurrence.column)
@@ -117,6 +120,7 @@ package struct Checker {
                     switch lookup(symbol, ourModules: ourModules) {
                     case .found(let name, let module, let requirement, let fromTable):
                         resolved = (name, module, requirement)
+                        if fromTable { usedTableEntries.insert("\(module) \(name)") }
                         if symbols.insert(symbol.usr).inserted {
                             if fromTable { summary.fromTable += 1 } else { summary.fromGraphs += 1 }
                         }
@@ -141,6 +145,7 @@ package struct Checker {
             }
         }
         summary.symbols = symbols.count
+        summary.unusedTableEntries = table.entries.keys.filter { !usedTableEntries.contains($0) }.sorted()
         if languageFeatures {
             for file in checkedFiles { findings.formUnion(LanguageFeatures.findings(in: parsed[file]!, floor: floor)) }
         }

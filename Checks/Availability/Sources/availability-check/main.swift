@@ -86,6 +86,9 @@ do {
     for finding in findings {
         print(finding.description.hasPrefix(here) ? String(finding.description.dropFirst(here.count)) : finding)
     }
+    for entry in summary.unusedTableEntries {
+        print("note: '\(entry)' is in \(arguments.table) but no code uses it any more")
+    }
     print(
         "availability: \(summary.files) files, \(summary.references) references to \(summary.symbols) symbols "
             + "(\(summary.fromGraphs) from symbol graphs, \(summary.fromTable) from the SDK table, \(summary.own) "

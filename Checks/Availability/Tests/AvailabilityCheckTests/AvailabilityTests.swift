@@ -21,7 +21,10 @@ import Testing
         let context = Availability([.macOS: .introduced(Version(14)), .iOS: .introduced(Version(17))])
         let requirement = Requirement(
             Availability([.macOS: .introduced(Version(15)), .iOS: .unavailable, .tvOS: .introduced(Version(18))]))
-        #expect(requirement.problems(in: context) == ["macOS 15.0", "iOS: unavailable", "tvOS 18.0", "visionOS: unavailable"])
+        #expect(
+            requirement.problems(in: context) == [
+                "macOS 15.0", "iOS: unavailable", "tvOS 18.0", "visionOS: unavailable",
+            ])
         #expect(Requirement(Availability([.macOS: .introduced(Version(10, 15))])).problems(in: context).isEmpty)
     }
 }

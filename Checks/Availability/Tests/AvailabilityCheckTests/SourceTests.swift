@@ -61,7 +61,9 @@ import Testing
             let candidate = "\(directory)/swiftc"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
-        if FileManager.default.isExecutableFile(atPath: "/opt/swift/usr/bin/swiftc") { return "/opt/swift/usr/bin/swiftc" }
+        if FileManager.default.isExecutableFile(atPath: "/opt/swift/usr/bin/swiftc") {
+            return "/opt/swift/usr/bin/swiftc"
+        }
         throw CheckFailure("no swiftc in PATH")
     }
 }
