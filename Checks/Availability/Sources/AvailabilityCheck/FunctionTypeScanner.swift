@@ -156,35 +156,32 @@ struct FunctionTypeScanner {
     }
 
     private func closing(_ open: Int) -> Int? {
-        var depth = 0
-        for index in open..<code.count {
-            if code[index] == UInt8(ascii: "(") { depth += 1 }
-            if code[index] == UInt8(ascii: ")") {
-                depth -= 1
-                if depth == 0 { return index }
-            }
-        }
-        return nil
+        matching(
+            from: open, through: code.count - 1, opens: { character, _ in character == "(" }, closes: { $0 == ")" })
     }
 
     private func opening(_ close: Int) -> Int? {
-        var depth = 0
-        for index in stride(from: close, through: 0, by: -1) {
-            if code[index] == UInt8(ascii: ")") { depth += 1 }
-            if code[index] == UInt8(ascii: "(") {
-                depth -= 1
-                if depth == 0 { return index }
-            }
-        }
-        return nil
+        matching(from: close, through: 0, opens: { character, _ in character == ")" }, closes: { $0 == "(" })
     }
 
     /// The `<` that opens the generic clause ending with the `>` at `close` (an arrow's `>` is not one).
     private func openingAngle(_ close: Int) -> Int? {
+        matching(
+            from: close, through: 0, opens: { character, index in character == ">" && !isArrow(index) },
+            closes: { $0 == "<" })
+    }
+
+    private func isArrow(_ index: Int) -> Bool { index > 0 && code[index - 1] == UInt8(ascii: "-") }
+
+    /// The bracket that balances the one at `start`, scanning towards `end`: `opens` deepens, `closes` shallows.
+    private func matching(
+        from start: Int, through end: Int, opens: (Character, Int) -> Bool, closes: (Character) -> Bool
+    ) -> Int? {
         var depth = 0
-        for index in stride(from: close, through: 0, by: -1) {
-            if code[index] == UInt8(ascii: ">"), index == 0 || code[index - 1] != UInt8(ascii: "-") { depth += 1 }
-            if code[index] == UInt8(ascii: "<") {
+        for index in stride(from: start, through: end, by: start <= end ? 1 : -1) {
+            let character = Character(Unicode.Scalar(code[index]))
+            if opens(character, index) { depth += 1 }
+            if closes(character) {
                 depth -= 1
                 if depth == 0 { return index }
             }
