@@ -90,8 +90,9 @@ public final class Preferences: Sendable {
         return groups.values.sorted { $0.storeIDs[0].name < $1.storeIDs[0].name }
     }
 
-    /// The store bound to a store ID; a key naming a store the container lacks is a programmer error.
-    func store(_ storeID: PreferenceStoreID, for keyName: String? = nil) -> any PreferenceStore {
+    /// The store bound to a store ID, also for the package's other modules (`PrefsConfiguration` mirrors one); an ID
+    /// the container lacks is a programmer error.
+    package func store(_ storeID: PreferenceStoreID, for keyName: String? = nil) -> any PreferenceStore {
         link(storeID, for: keyName).store
     }
 
