@@ -120,9 +120,16 @@ public enum PreferenceStoreConformance {
             try store.write(["a": .integer(1), "b": .string("x")])
             try store.write(["a": nil])
         }
-        // Stores may report asynchronously: give them a deadline, not a fixed sleep.
+        // Stores may report asynchronously: give them a deadline, not a fixed sleep. Done when both keys were named
+        // and the last report naming 'a' says it was removed (or carries no value).
+        func isComplete(_ reports: [PreferenceStoreChange]) -> Bool {
+            guard Set(reports.flatMap(\.keys)).isSuperset(of: ["a", "b"]),
+                let last = reports.last(where: { $0.keys.contains("a") })
+            else { return false }
+            return last.values["a"] == .some(nil) || last.keysWithoutValues.contains("a")
+        }
         let deadline = Date().addingTimeInterval(5)
-        while reports.withLock({ !Set($0.flatMap(\.keys)).isSuperset(of: ["a", "b"]) }) && Date() < deadline {
+        while !reports.withLock({ isComplete($0) }) && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.002)
         }
         let seen = reports.withLock { $0 }
@@ -137,7 +144,12 @@ public enum PreferenceStoreConformance {
             )
         }
         if let lastA = seen.last(where: { $0.values["a"] != nil })?.values["a"], lastA != nil {
-            problems.append("change reporting: the last report of 'a' carries \(lastA!), but 'a' was removed last")
+            let reports = seen.map {
+                "\($0.values) \($0.keysWithoutValues.sorted()) \($0.origin.map { "\($0)" } ?? "nil")"
+            }
+            problems.append(
+                "change reporting: the last report of 'a' carries \(lastA!), but 'a' was removed last; reports: "
+                    + reports.joined(separator: "; "))
         }
         if let b = seen.last(where: { $0.values["b"] != nil })?.values["b"], b != .string("x") {
             problems.append("change reporting: 'b' is reported as \(b.map { "\($0)" } ?? "nil"), expected \"x\"")

@@ -14,28 +14,34 @@ extension Preferences {
     /// handle the error yourself.
     ///
     /// - Parameter keyPath: The key, as a key path into ``PreferenceKeys``.
+    @inlinable
     public subscript<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> Value {
         get {
             // The hot path: one lock, one lookup by the key path's identity, no decoding, no allocation.
             let identity = ObjectIdentifier(keyPath)
-            let cached = state.withLock { state -> (KeyBinding, any AnyObject & Sendable)? in
+            let cached = state.withLock {
+                state -> (any AnyObject & Sendable, any KeyPath<Preferences, Int> & Sendable)? in
                 guard let binding = state.keys.binding(identifiedBy: identity), !binding.readsThrough,
                     let decoded = binding.decoded
                 else { return nil }
-                return (binding, decoded)
+                return (decoded, binding.entry.observationKeyPath)
             }
-            if let (binding, decoded) = cached {
-                observationRegistrar.access(self, keyPath: binding.entry.observationKeyPath)
+            if let (decoded, observationKeyPath) = cached {
+                observationRegistrar.access(self, keyPath: observationKeyPath)
                 return TypedKeyBinding<Value>.value(in: decoded)
             }
             return readUncached(resolve(keyPath))
         }
-        set {
-            do {
-                try write(resolve(keyPath), newValue, waitForStore: false)
-            } catch {
-                logger.error("Prefs: could not set '\(keyPrefix)\(PreferenceKeys()[keyPath: keyPath].name)': \(error)")
-            }
+        set { writeLogging(keyPath, newValue) }
+    }
+
+    /// Writes a value behind the caller; a failure is reported through the logger (the subscript's setter).
+    @usableFromInline
+    func writeLogging<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>, _ value: Value) {
+        do {
+            try write(resolve(keyPath), value, waitForStore: false)
+        } catch {
+            logger.error("Prefs: could not set '\(keyPrefix)\(PreferenceKeys()[keyPath: keyPath].name)': \(error)")
         }
     }
 

@@ -46,9 +46,8 @@ extension Preferences {
         let failuresBefore = commit(binding, stored, decoded: value)
         guard waitForStore, let failuresBefore else { return }
         let storedKey = binding.storedKey
-        let link = link(storedKey.storeID)
-        link.drainNow()
-        if let failure = link.failure(of: storedKey.name, since: failuresBefore) {
+        binding.link.drainNow()
+        if let failure = binding.link.failure(of: storedKey.name, since: failuresBefore) {
             throw PreferenceWriteError(storeID: storedKey.storeID, keys: failure.keys, underlying: failure.underlying)
         }
     }
@@ -67,6 +66,6 @@ extension Preferences {
         guard state.withLock({ _ in entry.value != stored }) else { return nil }
         let written = LocalWrite(
             containerID: ObjectIdentifier(self), binding: binding, decoded: DecodedValue(decoded))
-        return link(entry.storedKey.storeID).write([entry.storedKey.name: stored], written: written)
+        return binding.link.write([entry.storedKey.name: stored], written: written)
     }
 }

@@ -28,7 +28,8 @@ final class StoreLink: Sendable {
     /// A container using the link, and the ID under which it binds the store.
     private struct ContainerRegistration: @unchecked Sendable {
         weak var container: Preferences?
-        let storeIDs: [PreferenceStoreID]
+        /// The IDs under which the container binds the store, each with the container's index of it.
+        let storeIDs: [(id: PreferenceStoreID, slot: Int)]
     }
 
     private init(store: any PreferenceStore, logger: Logger) {
@@ -78,7 +79,7 @@ final class StoreLink: Sendable {
     // MARK: Containers
 
     /// Registers a container, which binds this store under `storeIDs`.
-    func attach(_ container: Preferences, as storeIDs: [PreferenceStoreID]) {
+    func attach(_ container: Preferences, as storeIDs: [(id: PreferenceStoreID, slot: Int)]) {
         let registration = ContainerRegistration(container: container, storeIDs: storeIDs)
         containers.withLock { $0 = $0.filter { $0.container != nil } + [registration] }
     }
@@ -121,9 +122,9 @@ final class StoreLink: Sendable {
         var receipts: [Preferences.Receipt] = []
         for registration in containers.withLock({ $0 }) {
             guard let container = registration.container else { continue }
-            for storeID in registration.storeIDs {
-                let isWriter = written?.containerID == ObjectIdentifier(container)
-                if let receipt = container.apply(update, from: storeID, written: isWriter ? written : nil) {
+            let isWriter = written?.containerID == ObjectIdentifier(container)
+            for (storeID, slot) in registration.storeIDs {
+                if let receipt = container.apply(update, from: storeID, slot: slot, written: isWriter ? written : nil) {
                     receipts.append(receipt)
                 }
             }

@@ -2,6 +2,7 @@
 ///
 /// A class, so that a key path's binding reaches it without a dictionary lookup. Unchecked `Sendable`: every
 /// mutable member is read and written only under the container's lock.
+@usableFromInline
 final class KeyEntry: @unchecked Sendable {
     let storedKey: StoredKey
     /// The stored value, as the container knows it.
@@ -16,7 +17,7 @@ final class KeyEntry: @unchecked Sendable {
     /// The observers of this stored key, by ID.
     var observers: [UInt64: Observer] = [:]
     /// The key path that Observation tracks for this stored key.
-    let observationKeyPath: any KeyPath<Preferences, Int> & Sendable
+    @usableFromInline let observationKeyPath: any KeyPath<Preferences, Int> & Sendable
 
     init(storedKey: StoredKey, value: PreferenceValue?, sequence: UInt64, override: PreferenceOverride?) {
         self.storedKey = storedKey
