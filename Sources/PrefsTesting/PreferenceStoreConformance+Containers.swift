@@ -42,9 +42,11 @@ extension PreferenceStoreConformance {
         }
         defer { barrierToken.cancel() }
         var failures: [GeneratedFailure] = []
+        var used: Set<String> = [barrierKey]
         for index in 0..<cases {
+            // A fresh key each case: a reset from an earlier case may still be on its way to the other container.
             let key = generator.key()
-            guard key != barrierKey, writer[\.[generated: key]] == nil else { continue }
+            guard used.insert(key).inserted, writer[\.[generated: key]] == nil else { continue }
             let value = generator.value()
             func failure(_ check: String, read: PreferenceValue?, _ detail: String? = nil) -> GeneratedFailure {
                 GeneratedFailure(

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension PreferenceValueGenerator {
     /// The seed of this test run: `PREFS_TEST_SEED` (decimal, or hexadecimal with `0x`) when set,

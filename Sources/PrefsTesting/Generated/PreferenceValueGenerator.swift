@@ -72,9 +72,9 @@ public struct PreferenceValueGenerator: RandomNumberGenerator, Sendable {
         /// Every value ``PreferenceValue`` can hold: the profile of the in-memory and file stores.
         public static let everything = Profile()
 
-        /// Text without U+0000 (PostgreSQL's `text` and `jsonb` refuse it), and key names short
-        /// enough for a B-tree index (PostgreSQL refuses index entries over about 2.7 KB).
-        public static let withoutNUL = Profile(allowsNUL: false, maximumKeyLength: 2_000)
+        /// Text without U+0000 (PostgreSQL's `text` and `jsonb` refuse it), and key names of at most
+        /// 1,024 bytes: the profile of the PostgreSQL store.
+        public static let withoutNUL = Profile(allowsNUL: false, allowsEmptyKey: false, maximumKeyLength: 1_024)
 
         /// Text an XML property list can hold: no control characters but tab and line feed
         /// (the profile of `UserDefaults` on Linux).
