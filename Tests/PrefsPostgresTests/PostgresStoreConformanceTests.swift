@@ -11,7 +11,7 @@ struct PostgresStoreConformanceTests {
     @Test func conformsToThePreferenceStoreContract() throws {
         let server = try PostgresTestServer.shared()
         var fleets: [Fleet] = []
-        try PreferenceStoreConformance.check(
+        try checkConformance(
             makeStore: {
                 let fleet = try Fleet(server: server)
                 fleets.append(fleet)
@@ -20,7 +20,8 @@ struct PostgresStoreConformanceTests {
             reopen: { store in
                 let namespace = (store as! PostgresPreferenceStore).namespace
                 return try Fleet(server: server, namespace: namespace).store()
-            }
+            },
+            profile: .withoutNUL
         )
         _ = fleets
     }

@@ -37,6 +37,35 @@ extension PreferenceValueGenerator {
         }
     }
 
+    /// Where two values differ (as ``isSameStoredValue(_:_:)`` sees them): paths such as `["frame"][2]`
+    /// with the two values found there, depth first; empty when they are the same.
+    ///
+    /// - Parameters:
+    ///   - written: What was written.
+    ///   - read: What was read back.
+    ///   - limit: The most differences to return.
+    /// - Returns: The differences, at most `limit`.
+    public static func differences(
+        _ written: PreferenceValue?,
+        _ read: PreferenceValue?,
+        limit: Int = 3
+    ) -> [(path: String, written: PreferenceValue?, read: PreferenceValue?)] {
+        var found: [(path: String, written: PreferenceValue?, read: PreferenceValue?)] = []
+        func visit(_ path: String, _ written: PreferenceValue?, _ read: PreferenceValue?) {
+            guard found.count < limit else { return }
+            switch (written, read) {
+            case (.array(let a), .array(let b)) where a.count == b.count:
+                for (index, pair) in zip(a, b).enumerated() { visit(path + "[\(index)]", pair.0, pair.1) }
+            case (.dictionary(let a), .dictionary(let b)) where Set(a.keys) == Set(b.keys):
+                for name in a.keys.sorted() { visit(path + "[\"\(escaped(name))\"]", a[name], b[name]) }
+            default:
+                if !isSameStoredValue(written, read) { found.append((path, written, read)) }
+            }
+        }
+        visit("", written, read)
+        return found
+    }
+
     /// A rendering that shows every difference ``isSameStoredValue(_:_:)`` sees: doubles with their
     /// bit pattern, dates with their exact interval since the reference date, strings with the
     /// Unicode scalars that are not printable ASCII escaped, and long values abbreviated.

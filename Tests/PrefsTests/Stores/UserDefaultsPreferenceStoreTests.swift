@@ -10,7 +10,7 @@ import Testing
     @Test func passesTheConformanceSuiteWithReopen() throws {
         let directory = try TemporaryDirectory()
         let names = Lock<[ObjectIdentifier: String]>([:])
-        try PreferenceStoreConformance.check(
+        try checkConformance(
             makeStore: {
                 #if canImport(Darwin)
                 let name = "prefs-tests-\(UUID())"
@@ -24,7 +24,8 @@ import Testing
             reopen: { store in
                 let name = names.withLock { $0[ObjectIdentifier(store)]! }
                 return UserDefaultsPreferenceStore(suiteName: name)!
-            }
+            },
+            profile: .xmlText
         )
     }
 
