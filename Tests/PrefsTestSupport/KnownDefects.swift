@@ -60,26 +60,67 @@ package func recordGenerated(
     }
 }
 
-/// Runs the conformance suite and records its generated failures through ``recordGenerated(_:expecting:sourceLocation:)``.
+/// Runs the conformance suite and records its generated failures through ``recordGenerated(_:expecting:sourceLocation:)``:
+/// the fixed checks, the generated store round trips with `profile`, and the generated container round trips with
+/// `profile` less what a known defect makes hang (see ``KnownDefect/safe(_:sourceLocation:)``).
 package func checkConformance(
     makeStore: () throws -> any PreferenceStore,
     reopen: ((any PreferenceStore) throws -> any PreferenceStore)? = nil,
     profile: PreferenceValueGenerator.Profile = .everything,
+    cases: Int = PreferenceValueGenerator.caseCount(500),
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
-    let seed = PreferenceValueGenerator.environmentSeed
     do {
-        try PreferenceStoreConformance.check(makeStore: makeStore, reopen: reopen, profile: profile, seed: seed)
+        try PreferenceStoreConformance.check(makeStore: makeStore, reopen: reopen, generatedCases: 0)
     } catch let failure as PreferenceStoreConformance.Failure {
-        for problem in failure.problems where !problem.hasPrefix("generated: ") {
-            Issue.record("\(problem)", sourceLocation: sourceLocation)
-        }
-        recordGenerated(failure.generated, sourceLocation: sourceLocation)
+        for problem in failure.problems { Issue.record("\(problem)", sourceLocation: sourceLocation) }
     }
-    print("PrefsTesting: conformance with generated values, seed \(PreferenceValueGenerator.seedText(seed))")
+    let seed = PreferenceValueGenerator.environmentSeed
+    let stores = try PreferenceStoreConformance.generatedRoundTrips(
+        makeStore(), reopen: reopen, profile: profile, seed: seed, cases: cases)
+    let containers = try PreferenceStoreConformance.generatedContainerRoundTrips(
+        makeStore(), reopen: reopen, profile: KnownDefect.safe(profile, sourceLocation: sourceLocation), seed: seed,
+        cases: max(1, cases / 5))
+    recordGenerated(stores.failures + containers.failures, sourceLocation: sourceLocation)
+    print(
+        "PrefsTesting: \(stores.cases) generated store cases and \(containers.cases) container cases, "
+            + "seed \(PreferenceValueGenerator.seedText(seed))")
 }
 
 extension PreferenceValue {
     package var isDate: Bool { if case .date = self { true } else { false } }
     package var isNaN: Bool { if case .double(let double) = self { double.isNaN } else { false } }
+}
+
+extension PreferenceKeys {
+    fileprivate var nanProbe: Key<Double> { Key("nan-probe", default: 0) }
+}
+
+extension KnownDefect {
+    /// Whether NaN is still not equal to itself in the container, told without the read that would hang: a second
+    /// write of NaN wakes the key's observer again. Generated checks that read NaN in a fresh container leave NaN
+    /// out while this holds (the read would spin forever), and record the known issue instead.
+    package static let nanReadsHang: Bool = {
+        let prefs = Preferences(store: InMemoryPreferenceStore())
+        let calls = Lock(0)
+        let token = prefs.observe(\.nanProbe) { _ in calls.withLock { $0 += 1 } }
+        defer { token.cancel() }
+        prefs[\.nanProbe] = .nan
+        prefs[\.nanProbe] = .nan
+        return calls.withLock { $0 } > 1
+    }()
+
+    /// A profile without NaN while ``nanReadsHang``, recording that as a known issue; `profile` itself otherwise.
+    package static func safe(
+        _ profile: PreferenceValueGenerator.Profile,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> PreferenceValueGenerator.Profile {
+        guard nanReadsHang else { return profile }
+        withKnownIssue(KnownDefect.nanIsNotEqualToItself.comment, sourceLocation: sourceLocation) {
+            Issue.record("NaN is left out of the generated values: a fresh read of it would never return")
+        }
+        var safe = profile
+        safe.allowsNaN = false
+        return safe
+    }
 }

@@ -69,6 +69,16 @@ extension PreferenceValue: CustomStringConvertible {
     }
 }
 
+extension PreferenceValue {
+    /// ``description`` cut to 200 characters, for messages that quote a stored value: a megabyte string
+    /// must not become a megabyte log line.
+    package var abbreviatedDescription: String {
+        let full = description
+        guard full.count > 200 else { return full }
+        return full.prefix(200) + "… (\(full.count) characters)"
+    }
+}
+
 extension PreferenceValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
