@@ -24,7 +24,6 @@ package enum KnownDefect: CaseIterable, Sendable {
         switch self {
         case .inexactDates:
             guard failure.written != nil, failure.involves(\.isDate) else { return false }
-            if failure.check == "observer" { return failure.detail?.contains("date(") == true }
             let differences = PreferenceValueGenerator.differences(failure.written, failure.read, limit: 10_000)
             return !differences.isEmpty && differences.allSatisfy { Self.isNearDate($0.written, $0.read) }
         case .nanIsNotEqualToItself:

@@ -25,14 +25,23 @@ extension PreferenceValueGenerator {
         case 2, 3: name = string()
         default: name = "key." + String(next() % 100_000, radix: 36) + pick(["", ".a/b", " x", "\"q\"", "\\", "ü"])
         }
-        name = fitted(name, to: profile.maximumKeyLength)
+        name = allowedName(fitted(name, to: profile.maximumKeyLength))
         if name.isEmpty && !profile.allowsEmptyKey { name = "empty" }
         return name
     }
 
-    /// A short name for a member of a generated dictionary (stored inside one value, not as a key).
-    mutating func memberName() -> String {
-        chance(0.3) ? pick(Self.hostileKeys.filter { !$0.isEmpty }) : fitted(piece(), to: 64)
+    /// A short name for a member of a dictionary (stored inside one value, not as a key): hostile
+    /// names often; within what the profile allows.
+    ///
+    /// - Returns: The name.
+    public mutating func memberName() -> String {
+        allowedName(chance(0.3) ? pick(Self.hostileKeys.filter { !$0.isEmpty }) : fitted(piece(), to: 64))
+    }
+
+    /// A name without a first scalar the profile forbids.
+    private func allowedName(_ name: String) -> String {
+        guard !profile.allowsByteOrderMarkFirstInNames, name.unicodeScalars.first == "\u{FEFF}" else { return name }
+        return "k" + name
     }
 
     /// Data: empty, one to three bytes (base64 padding), short, kilobytes, and now and then large.
@@ -66,7 +75,8 @@ extension PreferenceValueGenerator {
 
     private mutating func longString() -> String {
         let unit = pick(["a", "ü", "鍵", "👋🏽", "e\u{301}", "\\\"", "\n"])
-        let count = Int.random(in: 1_000...profile.maximumStringLength, using: &self) / unit.utf8.count
+        let limit = max(1, profile.maximumStringLength)
+        let count = Int.random(in: min(1_000, limit)...limit, using: &self) / unit.utf8.count
         return fitted(String(repeating: unit, count: count), to: profile.maximumStringLength)
     }
 

@@ -37,6 +37,8 @@ public struct PreferenceValueGenerator: RandomNumberGenerator, Sendable {
         public var maximumDepth: Int
         /// Whether doubles may be NaN.
         public var allowsNaN: Bool
+        /// Whether key and member names may start with U+FEFF (a byte-order mark).
+        public var allowsByteOrderMarkFirstInNames: Bool
 
         /// Creates a profile.
         ///
@@ -49,6 +51,7 @@ public struct PreferenceValueGenerator: RandomNumberGenerator, Sendable {
         ///   - maximumDataLength: The largest data value, in bytes.
         ///   - maximumDepth: How deeply arrays and dictionaries nest.
         ///   - allowsNaN: Whether doubles may be NaN.
+        ///   - allowsByteOrderMarkFirstInNames: Whether key and member names may start with U+FEFF.
         public init(
             allowsNUL: Bool = true,
             allowsControlCharacters: Bool = true,
@@ -57,7 +60,8 @@ public struct PreferenceValueGenerator: RandomNumberGenerator, Sendable {
             maximumStringLength: Int = 65_536,
             maximumDataLength: Int = 1 << 20,
             maximumDepth: Int = 5,
-            allowsNaN: Bool = true
+            allowsNaN: Bool = true,
+            allowsByteOrderMarkFirstInNames: Bool = true
         ) {
             self.allowsNUL = allowsNUL
             self.allowsControlCharacters = allowsControlCharacters
@@ -67,6 +71,7 @@ public struct PreferenceValueGenerator: RandomNumberGenerator, Sendable {
             self.maximumDataLength = maximumDataLength
             self.maximumDepth = maximumDepth
             self.allowsNaN = allowsNaN
+            self.allowsByteOrderMarkFirstInNames = allowsByteOrderMarkFirstInNames
         }
 
         /// Every value ``PreferenceValue`` can hold: the profile of the in-memory and file stores.
@@ -76,9 +81,11 @@ public struct PreferenceValueGenerator: RandomNumberGenerator, Sendable {
         /// 1,024 bytes: the profile of the PostgreSQL store.
         public static let withoutNUL = Profile(allowsNUL: false, allowsEmptyKey: false, maximumKeyLength: 1_024)
 
-        /// Text an XML property list can hold: no control characters but tab and line feed
-        /// (the profile of `UserDefaults` on Linux).
-        public static let xmlText = Profile(allowsNUL: false, allowsControlCharacters: false)
+        /// Text an XML property list can hold: no control characters but tab and line feed, and no
+        /// name that starts with U+FEFF, which Linux's Foundation drops when it reads the file (the
+        /// UserDefaults store refuses such names there). The profile of `UserDefaults` on Linux.
+        public static let xmlText = Profile(
+            allowsNUL: false, allowsControlCharacters: false, allowsByteOrderMarkFirstInNames: false)
     }
 
     /// The seed this generator started from.
@@ -109,11 +116,19 @@ public struct PreferenceValueGenerator: RandomNumberGenerator, Sendable {
         return mixed ^ (mixed >> 31)
     }
 
-    /// Whether an event of the given probability happens.
-    mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &self) < probability }
+    /// Whether an event of the given probability happens, for generators built on this one.
+    ///
+    /// - Parameter probability: Between 0 and 1.
+    /// - Returns: True with that probability.
+    public mutating func chance(_ probability: Double) -> Bool {
+        Double.random(in: 0..<1, using: &self) < probability
+    }
 
-    /// One of the elements, uniformly.
-    mutating func pick<Element>(_ elements: [Element]) -> Element { elements.randomElement(using: &self)! }
+    /// One of the elements, uniformly, for generators built on this one.
+    ///
+    /// - Parameter elements: A non-empty array.
+    /// - Returns: One of its elements.
+    public mutating func pick<Element>(_ elements: [Element]) -> Element { elements.randomElement(using: &self)! }
 
     /// A value of any kind: a scalar most of the time, otherwise an array or a dictionary of
     /// values, nested up to the profile's depth.

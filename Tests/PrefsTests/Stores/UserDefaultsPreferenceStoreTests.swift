@@ -25,7 +25,8 @@ import Testing
                 let name = names.withLock { $0[ObjectIdentifier(store)]! }
                 return UserDefaultsPreferenceStore(suiteName: name)!
             },
-            profile: .xmlText
+            profile: .xmlText,
+            cases: PreferenceValueGenerator.caseCount(200)  // every write rewrites the property list
         )
     }
 
