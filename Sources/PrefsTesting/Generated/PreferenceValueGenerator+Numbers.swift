@@ -38,7 +38,7 @@ extension PreferenceValueGenerator {
         case 2:  // a subnormal: exponent field zero
             let bits = UInt64.random(in: 1...((1 << 52) - 1), using: &self) | (chance(0.5) ? 1 << 63 : 0)
             return Double(bitPattern: bits)
-        case 3: return Double(float())  // NaN too: replaced by `double()` where the profile forbids it
+        case 3: return Double(float())
         case 4: return Double(Int64.random(in: -1_000_000...1_000_000, using: &self))  // integral: 3.0 must stay a double
         case 5, 6:
             while true {
@@ -58,11 +58,16 @@ extension PreferenceValueGenerator {
         Double(Int64.max), Double(Int64.min), Double(UInt64.max),
     ]
 
-    /// A float: its own edges (NaN, infinities, negative zero, subnormals, the largest finite) often,
-    /// otherwise a random finite bit pattern or a value of everyday size.
+    /// A float: its own edges (NaN where the profile allows it, infinities, negative zero, subnormals,
+    /// the largest finite) often, otherwise a random finite bit pattern or a value of everyday size.
     ///
     /// - Returns: The float.
     public mutating func float() -> Float {
+        let float = anyFloat()
+        return float.isNaN && !profile.allowsNaN ? 0.5 : float
+    }
+
+    private mutating func anyFloat() -> Float {
         switch Int.random(in: 0..<4, using: &self) {
         case 0:
             return pick([
