@@ -4,9 +4,10 @@ public import Prefs
 extension PreferenceValueGenerator {
     /// Whether a store gave back exactly what was written: the same kind at every level, integers
     /// and data equal, doubles bit for bit except that every NaN is the same (a store need not keep
-    /// a NaN's payload) and negative zero differs from zero, dates `==` (their
-    /// `timeIntervalSinceReferenceDate` equal), and strings with the same Unicode scalars (a store
-    /// that normalizes text changes the user's data, although Swift's `==` would not tell).
+    /// a NaN's payload) and negative zero differs from zero, dates with the same
+    /// `timeIntervalSinceReferenceDate` bit for bit, and strings with the same Unicode scalars (a store
+    /// that normalizes text changes the user's data, although Swift's `==` would not tell). It is
+    /// ``PreferenceValue``'s `==` made stricter on strings and on the kind of an integer.
     ///
     /// - Parameters:
     ///   - written: What was written.
@@ -21,7 +22,8 @@ extension PreferenceValueGenerator {
         case (.double(let a), .double(let b)): return a.isNaN ? b.isNaN : a.bitPattern == b.bitPattern
         case (.string(let a), .string(let b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
         case (.data(let a), .data(let b)): return a == b
-        case (.date(let a), .date(let b)): return a == b
+        case (.date(let a), .date(let b)):
+            return a.timeIntervalSinceReferenceDate.bitPattern == b.timeIntervalSinceReferenceDate.bitPattern
         case (.array(let a), .array(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { isSameStoredValue($0, $1) }
         case (.dictionary(let a), .dictionary(let b)):
