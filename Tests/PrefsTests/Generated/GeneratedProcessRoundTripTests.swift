@@ -14,7 +14,7 @@ extension PreferenceKeys {
     /// through another container to a second file; a fresh store on that file holds what was written.
     @Test func fileStoreValuesSurviveANewProcess() throws {
         let seed = PreferenceValueGenerator.environmentSeed
-        var generator = PreferenceValueGenerator(seed: seed, profile: KnownDefect.safe(.everything))
+        var generator = PreferenceValueGenerator(seed: seed, profile: .everything)
         let directory = try TemporaryDirectory()
         let writer = Preferences(store: try FilePreferenceStore(url: directory.file(), watchesForChanges: false))
         var written: [String: PreferenceValue] = [:]
