@@ -37,6 +37,7 @@ run() {
     [ "$status" -eq 0 ] || { echo "the suite failed under the $sanitizer sanitizer; see $log" >&2; return 1; }
 }
 
+export PREFS_TEST_DEADLINE_SCALE="${PREFS_TEST_DEADLINE_SCALE:-5}"  # sanitized code runs several times slower
 failed=0
 case "${1:-all}" in
 thread | all)

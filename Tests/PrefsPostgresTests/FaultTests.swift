@@ -7,7 +7,7 @@ import Testing
 
 /// The database going away never loses a flushed write, never blocks readers, and never drops a
 /// queued write silently; after reconnecting, an instance catches up on everything it missed.
-@Suite(.requiresPostgreSQL, .timeLimit(.minutes(3)))
+@Suite(.requiresPostgreSQL, .timeLimit(.minutes(scaledMinutes(3))))
 struct FaultTests {
     @Test func terminatingTheSessionsMidStormLosesNoWrite() throws {
         let fleet = try Fleet()

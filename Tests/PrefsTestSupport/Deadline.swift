@@ -1,6 +1,14 @@
 import Foundation
 package import Testing
 
+/// How much longer than usual deadlines are: `PREFS_TEST_DEADLINE_SCALE` (default 1). `scripts/sanitizers.sh` sets
+/// it, because code under a sanitizer runs several times slower.
+package let deadlineScale: Double = ProcessInfo.processInfo.environment["PREFS_TEST_DEADLINE_SCALE"]
+    .flatMap(Double.init).map { max(1, $0) } ?? 1
+
+/// A suite's time limit in minutes, scaled like every deadline (see ``deadlineScale``).
+package func scaledMinutes(_ minutes: Int) -> Int { Int((Double(minutes) * deadlineScale).rounded(.up)) }
+
 /// Waits until `condition` holds, polling briefly; fails the test if it does not within `seconds`.
 @discardableResult
 package func eventually(
@@ -9,7 +17,7 @@ package func eventually(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () throws -> Bool
 ) rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
+    let deadline = Date().addingTimeInterval(seconds * deadlineScale)
     while Date() < deadline {
         if try condition() { return true }
         Thread.sleep(forTimeInterval: 0.001)
@@ -28,7 +36,7 @@ package func eventually(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () throws -> Bool
 ) async rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
+    let deadline = Date().addingTimeInterval(seconds * deadlineScale)
     while Date() < deadline {
         if try condition() { return true }
         try? await Task.sleep(for: .milliseconds(1))
@@ -57,7 +65,7 @@ package func first<S: AsyncSequence & Sendable>(
             return collected
         }
         group.addTask {
-            try? await Task.sleep(for: .seconds(seconds))
+            try? await Task.sleep(for: .seconds(seconds * deadlineScale))
             return nil
         }
         let result = await group.next()!

@@ -42,10 +42,10 @@ import Testing
         let store = try FilePreferenceStore(url: directory.file(), watchesForChanges: false)
         try store.write(["weird": value, "": value])
         let child = try ChildProcess(["read-every", directory.file().path])
-        let finished = Self.wait(for: child, seconds: 15)
+        let finished = Self.wait(for: child, seconds: 30)
         if !finished { child.kill() }
         let hangs = !finished || !child.lines.contains("read 2")
-        #expect(!hangs, "a fresh read of '\(name)' did not finish within 15 s; the child printed \(child.lines.suffix(2))")
+        #expect(!hangs, "a fresh read of '\(name)' did not finish within \(30 * deadlineScale) s; the child printed \(child.lines.suffix(2))")
     }
 
     /// The test can fail: a helper that never finishes is reported, not waited for.
@@ -57,7 +57,7 @@ import Testing
 
     /// Waits until the child exits; false when it still runs after `seconds`.
     static func wait(for child: ChildProcess, seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = Date().addingTimeInterval(seconds * deadlineScale)
         while Date() < deadline {
             if child.lines.contains(where: { $0.hasPrefix("read ") }) { return child.wait() == 0 }
             Thread.sleep(forTimeInterval: 0.002)
