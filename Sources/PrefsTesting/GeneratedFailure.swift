@@ -76,9 +76,11 @@ public struct GeneratedFailure: Error, Sendable, CustomStringConvertible {
         let differences = PreferenceValueGenerator.differences(written, read)
         if detail == nil, differences.count > 1 || differences.first?.path.isEmpty == false {
             text += "; differences: "
-            text += differences.map { "at \($0.path) \(show($0.written)) became \(show($0.read))" }.joined(separator: ", ")
+            text += differences.map { "at \($0.path) \(show($0.written)) became \(show($0.read))" }.joined(
+                separator: ", ")
         }
-        text += "; minimal failing value: key \"\(PreferenceValueGenerator.escaped(minimal.key))\" = \(show(minimal.value))"
+        text +=
+            "; minimal failing value: key \"\(PreferenceValueGenerator.escaped(minimal.key))\" = \(show(minimal.value))"
         return text + "; replay with PREFS_TEST_SEED=\(PreferenceValueGenerator.seedText(seed))"
     }
 }

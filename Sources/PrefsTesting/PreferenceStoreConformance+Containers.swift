@@ -54,8 +54,12 @@ extension PreferenceStoreConformance {
             }
             let writerCalls = Lock<[PreferenceValue?]>([])
             let readerCalls = Lock<[PreferenceValue?]>([])
-            let writerToken = writer.observe(\.[generated: key]) { change in writerCalls.withLock { $0.append(change.newValue) } }
-            let readerToken = reader.observe(\.[generated: key]) { change in readerCalls.withLock { $0.append(change.newValue) } }
+            let writerToken = writer.observe(\.[generated: key]) { change in
+                writerCalls.withLock { $0.append(change.newValue) }
+            }
+            let readerToken = reader.observe(\.[generated: key]) { change in
+                readerCalls.withLock { $0.append(change.newValue) }
+            }
             defer {
                 writerToken.cancel()
                 readerToken.cancel()
@@ -64,7 +68,10 @@ extension PreferenceStoreConformance {
             writer[\.[generated: key]] = value
             let calls = writerCalls.withLock { $0 }
             if calls.count != 1 {
-                failures.append(failure("equal write", read: calls.last ?? nil, "woke the writer's observer \(calls.count) times for one change"))
+                failures.append(
+                    failure(
+                        "equal write", read: calls.last ?? nil,
+                        "woke the writer's observer \(calls.count) times for one change"))
             }
             try writer.flush()
             // Everything the store reported before the barrier has reached the reader once the barrier has.
@@ -76,7 +83,8 @@ extension PreferenceStoreConformance {
             let seen = readerCalls.withLock { $0 }
             if seen.count != 1 || !PreferenceValueGenerator.isSameStoredValue(value, seen.first ?? nil) {
                 let shown = seen.map { PreferenceValueGenerator.exactDescription(of: $0) }.joined(separator: ", ")
-                failures.append(failure("observer", read: seen.last ?? nil, "woke the other container's observer with [\(shown)]"))
+                failures.append(
+                    failure("observer", read: seen.last ?? nil, "woke the other container's observer with [\(shown)]"))
             }
             let fresh = Preferences(stores: [.default: try reopen?(store) ?? store])
             switch readWithin(readDeadline, { fresh[\.[generated: key]] }) {
@@ -113,7 +121,9 @@ extension PreferenceStoreConformance {
 
     /// Runs `read` on its own thread and returns its result, unless it has not returned within
     /// `deadline` (the thread is then left running: a read cannot be cancelled).
-    static func readWithin<Value: Sendable>(_ deadline: Duration, _ read: @escaping @Sendable () -> Value) -> TimedRead<Value> {
+    static func readWithin<Value: Sendable>(
+        _ deadline: Duration, _ read: @escaping @Sendable () -> Value
+    ) -> TimedRead<Value> {
         let result = Lock<TimedRead<Value>>(.timedOut)
         let done = DispatchSemaphore(value: 0)
         Thread {

@@ -46,28 +46,35 @@ extension PreferenceStoreConformance {
             var failed: [(Int, String, PreferenceValue, String, PreferenceValue?)] = []
             for (index, key, value) in batch {
                 let read = try store.value(forKey: key)
-                if !PreferenceValueGenerator.isSameStoredValue(value, read) { failed.append((index, key, value, "round trip", read)) }
+                if !PreferenceValueGenerator.isSameStoredValue(value, read) {
+                    failed.append((index, key, value, "round trip", read))
+                }
             }
             let listed = Set(try store.keys())
             for (index, key, value) in batch where !listed.contains(key) {
-                failures.append(GeneratedFailure(
-                    seed: seed, caseIndex: index, check: "keys", key: key, written: value, read: nil,
-                    detail: "is not listed by keys()"))
+                failures.append(
+                    GeneratedFailure(
+                        seed: seed, caseIndex: index, check: "keys", key: key, written: value, read: nil,
+                        detail: "is not listed by keys()"))
             }
             if let reopen {
                 try store.flush()
                 let reopened = try reopen(store)
                 for (index, key, value) in batch where !failed.contains(where: { $0.0 == index }) {
                     let read = try reopened.value(forKey: key)
-                    if !PreferenceValueGenerator.isSameStoredValue(value, read) { failed.append((index, key, value, "reload", read)) }
+                    if !PreferenceValueGenerator.isSameStoredValue(value, read) {
+                        failed.append((index, key, value, "reload", read))
+                    }
                 }
             }
             try store.write(Dictionary(batch.map { ($0.key, nil) }, uniquingKeysWith: { $1 }))
             for (index, key, value) in batch {
                 if let left = try store.value(forKey: key) {
-                    failures.append(GeneratedFailure(
-                        seed: seed, caseIndex: index, check: "removal", key: key, written: value, read: left,
-                        detail: "still reads \(PreferenceValueGenerator.exactDescription(of: left)) after its removal"))
+                    failures.append(
+                        GeneratedFailure(
+                            seed: seed, caseIndex: index, check: "removal", key: key, written: value, read: left,
+                            detail:
+                                "still reads \(PreferenceValueGenerator.exactDescription(of: left)) after its removal"))
                 }
             }
             for (index, key, value, check, read) in failed {
@@ -76,9 +83,10 @@ extension PreferenceStoreConformance {
                     failures.count < 4
                     ? shrinkFailure(key: key, value: value, in: store, reopen: check == "reload" ? reopen : nil)
                     : (key, value)
-                failures.append(GeneratedFailure(
-                    seed: seed, caseIndex: index, check: check, key: key, written: value, read: read,
-                    minimal: (minimal.0, minimal.1)))
+                failures.append(
+                    GeneratedFailure(
+                        seed: seed, caseIndex: index, check: check, key: key, written: value, read: read,
+                        minimal: (minimal.0, minimal.1)))
             }
         }
         return GeneratedReport(seed: seed, cases: cases, failures: failures)

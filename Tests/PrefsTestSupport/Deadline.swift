@@ -3,7 +3,8 @@ package import Testing
 
 /// How much longer than usual deadlines are: `PREFS_TEST_DEADLINE_SCALE` (default 1). `scripts/sanitizers.sh` sets
 /// it, because code under a sanitizer runs several times slower.
-package let deadlineScale: Double = ProcessInfo.processInfo.environment["PREFS_TEST_DEADLINE_SCALE"]
+package let deadlineScale: Double =
+    ProcessInfo.processInfo.environment["PREFS_TEST_DEADLINE_SCALE"]
     .flatMap(Double.init).map { max(1, $0) } ?? 1
 
 /// A suite's time limit in minutes, scaled like every deadline (see ``deadlineScale``).

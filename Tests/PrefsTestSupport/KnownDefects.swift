@@ -49,8 +49,11 @@ package func recordGenerated(
         } else {
             let unexplained = PreferenceValueGenerator.differences(failure.written, failure.read, limit: 10_000)
                 .filter { !KnownDefect.isNearDate($0.written, $0.read) }.prefix(3)
-                .map { "at \($0.path): \(PreferenceValueGenerator.exactDescription(of: $0.written)) became \(PreferenceValueGenerator.exactDescription(of: $0.read))" }
-            let suffix = unexplained.isEmpty ? "" : "\nnot explained by a known defect: " + unexplained.joined(separator: "; ")
+                .map {
+                    "at \($0.path): \(PreferenceValueGenerator.exactDescription(of: $0.written)) became \(PreferenceValueGenerator.exactDescription(of: $0.read))"
+                }
+            let suffix =
+                unexplained.isEmpty ? "" : "\nnot explained by a known defect: " + unexplained.joined(separator: "; ")
             Issue.record("\(failure)\(suffix)", sourceLocation: sourceLocation)
         }
     }

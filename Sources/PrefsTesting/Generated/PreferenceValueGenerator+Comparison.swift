@@ -91,7 +91,8 @@ extension PreferenceValueGenerator {
         case .array(let elements): text = "[" + elements.map { exactDescription(of: $0) }.joined(separator: ", ") + "]"
         case .dictionary(let members):
             text =
-                "{" + members.sorted { $0.key < $1.key }.map { "\"\(escaped($0.key))\": \(exactDescription(of: $0.value))" }
+                "{"
+                + members.sorted { $0.key < $1.key }.map { "\"\(escaped($0.key))\": \(exactDescription(of: $0.value))" }
                 .joined(separator: ", ") + "}"
         }
         return text.count > 600 ? String(text.prefix(600)) + "… (\(text.count) characters)" : text

@@ -8,7 +8,8 @@ extension PreferenceValueGenerator {
     /// - Returns: An ``PreferenceValue/integer(_:)`` or ``PreferenceValue/unsignedInteger(_:)`` value.
     public mutating func integer() -> PreferenceValue {
         if chance(0.1) {
-            return .unsignedInteger(pick([UInt64(Int64.max) + 1, .max, .max - 1, UInt64.random(in: (1 << 63)...(.max))]))
+            return .unsignedInteger(
+                pick([UInt64(Int64.max) + 1, .max, .max - 1, UInt64.random(in: (1 << 63)...(.max))]))
         }
         if chance(0.4) { return .integer(pick(Self.integerEdges)) }
         let bits = Int.random(in: 1...63, using: &self)
@@ -39,14 +40,16 @@ extension PreferenceValueGenerator {
             let bits = UInt64.random(in: 1...((1 << 52) - 1), using: &self) | (chance(0.5) ? 1 << 63 : 0)
             return Double(bitPattern: bits)
         case 3: return Double(float())
-        case 4: return Double(Int64.random(in: -1_000_000...1_000_000, using: &self))  // integral: 3.0 must stay a double
+        case 4:  // integral: 3.0 must stay a double
+            return Double(Int64.random(in: -1_000_000...1_000_000, using: &self))
         case 5, 6:
             while true {
                 let candidate = Double(bitPattern: next())
                 if candidate.isFinite { return candidate }
             }
         default:
-            let magnitude = Double.random(in: 0..<1, using: &self) * pow(10, Double(Int.random(in: -12...12, using: &self)))
+            let magnitude =
+                Double.random(in: 0..<1, using: &self) * pow(10, Double(Int.random(in: -12...12, using: &self)))
             return chance(0.5) ? -magnitude : magnitude
         }
     }
@@ -98,7 +101,8 @@ extension PreferenceValueGenerator {
                 Date(timeIntervalSinceReferenceDate: Date.distantFuture.timeIntervalSinceReferenceDate.nextDown),
             ])
         case 1:  // whole seconds, as property lists store natively
-            return Date(timeIntervalSinceReferenceDate: Double(Int64.random(in: -2_000_000_000...2_000_000_000, using: &self)))
+            return Date(
+                timeIntervalSinceReferenceDate: Double(Int64.random(in: -2_000_000_000...2_000_000_000, using: &self)))
         case 2:  // anywhere between distantPast and distantFuture, any fraction
             let span = Date.distantFuture.timeIntervalSinceReferenceDate
             return Date(timeIntervalSinceReferenceDate: Double.random(in: -span...span, using: &self))

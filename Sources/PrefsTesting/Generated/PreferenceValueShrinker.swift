@@ -74,7 +74,8 @@ public enum PreferenceValueShrinker {
             return [0.0, 1.0].filter { $0.bitPattern != double.bitPattern && !double.isNaN }.map(PreferenceValue.double)
         case .string(let string): return candidates(of: string).map(PreferenceValue.string)
         case .data(let data):
-            return data.isEmpty ? [] : [.data(Data()), .data(data.prefix(data.count / 2)), .data(data.suffix(data.count / 2))]
+            return data.isEmpty
+                ? [] : [.data(Data()), .data(data.prefix(data.count / 2)), .data(data.suffix(data.count / 2))]
         case .date(let date):
             let interval = date.timeIntervalSinceReferenceDate
             var simpler: [PreferenceValue] = []
@@ -87,8 +88,13 @@ public enum PreferenceValueShrinker {
             guard !elements.isEmpty else { return [] }
             var simpler: [PreferenceValue] = [.array([])] + elements
             if elements.count > 1 {
-                simpler += [.array(Array(elements.prefix(elements.count / 2))), .array(Array(elements.dropFirst(elements.count / 2)))]
-                simpler += elements.indices.map { index in .array(elements.enumerated().filter { $0.offset != index }.map(\.element)) }
+                simpler += [
+                    .array(Array(elements.prefix(elements.count / 2))),
+                    .array(Array(elements.dropFirst(elements.count / 2))),
+                ]
+                simpler += elements.indices.map { index in
+                    .array(elements.enumerated().filter { $0.offset != index }.map(\.element))
+                }
             }
             for (index, element) in elements.enumerated() {
                 for smaller in candidates(of: element) {
@@ -136,7 +142,9 @@ public enum PreferenceValueShrinker {
             simpler += [text(scalars.prefix(scalars.count / 2)), text(scalars.dropFirst(scalars.count / 2))]
             if scalars.count <= 64 {
                 simpler += scalars.map { text([$0]) }
-                simpler += scalars.indices.map { index in text(scalars.enumerated().filter { $0.offset != index }.map(\.element)) }
+                simpler += scalars.indices.map { index in
+                    text(scalars.enumerated().filter { $0.offset != index }.map(\.element))
+                }
             }
         }
         return simpler

@@ -24,17 +24,23 @@ import Testing
             let set = try ToolProcess.run("prefs", ["set", "--type", "json", "--file", file, "--", key, text])
             let get = try ToolProcess.run("prefs", ["get", "--json", "--file", file, "--", key])
             let read = try? PreferenceJSON.value(parsing: get.output)
-            let stored = try FilePreferenceStore(url: URL(fileURLWithPath: file), watchesForChanges: false).value(forKey: key)
+            let stored = try FilePreferenceStore(url: URL(fileURLWithPath: file), watchesForChanges: false).value(
+                forKey: key)
             if set.status != 0 || get.status != 0 {
-                failures.append(GeneratedFailure(
-                    seed: seed, caseIndex: index, check: "prefs set/get", key: key, written: value, read: read,
-                    detail: "exited \(set.status) and \(get.status): \(set.error.prefix(300)) \(get.error.prefix(300))"))
+                failures.append(
+                    GeneratedFailure(
+                        seed: seed, caseIndex: index, check: "prefs set/get", key: key, written: value, read: read,
+                        detail:
+                            "exited \(set.status) and \(get.status): \(set.error.prefix(300)) \(get.error.prefix(300))")
+                )
             } else if !PreferenceValueGenerator.isSameStoredValue(value, stored) {
-                failures.append(GeneratedFailure(
-                    seed: seed, caseIndex: index, check: "prefs set", key: key, written: value, read: stored))
+                failures.append(
+                    GeneratedFailure(
+                        seed: seed, caseIndex: index, check: "prefs set", key: key, written: value, read: stored))
             } else if !PreferenceValueGenerator.isSameStoredValue(value, read) {
-                failures.append(GeneratedFailure(
-                    seed: seed, caseIndex: index, check: "prefs get --json", key: key, written: value, read: read))
+                failures.append(
+                    GeneratedFailure(
+                        seed: seed, caseIndex: index, check: "prefs get --json", key: key, written: value, read: read))
             }
         }
         recordGenerated(failures)

@@ -24,11 +24,15 @@ extension PreferenceKeys {
             writer[\.[generated: key]] = value
         }
         try writer.flush()
-        let (status, output) = try ChildProcess.run(["copy-values", directory.file().path, directory.file("copy.json").path])
+        let (status, output) = try ChildProcess.run([
+            "copy-values", directory.file().path, directory.file("copy.json").path,
+        ])
         #expect(status == 0, "\(output.suffix(3))")
         let copy = try FilePreferenceStore(url: directory.file("copy.json"), watchesForChanges: false)
         recordGenerated(Self.compare(written, with: { copy.value(forKey: $0) }, seed: seed, check: "new process"))
-        print("generated new-process round trips: \(written.count) values, seed \(PreferenceValueGenerator.seedText(seed))")
+        print(
+            "generated new-process round trips: \(written.count) values, seed \(PreferenceValueGenerator.seedText(seed))"
+        )
     }
 
     /// Exported from one container and imported into an empty store: the same values, and the same document again.
@@ -53,7 +57,9 @@ extension PreferenceKeys {
                 Issue.record("a second export differs from the first (seed \(PreferenceValueGenerator.seedText(seed)))")
             }
         }
-        print("generated export/import round trips: \(written.count) values, seed \(PreferenceValueGenerator.seedText(seed))")
+        print(
+            "generated export/import round trips: \(written.count) values, seed \(PreferenceValueGenerator.seedText(seed))"
+        )
     }
 
     /// The generated failures of reading each written key through `read`.
@@ -66,7 +72,8 @@ extension PreferenceKeys {
         written.keys.sorted().enumerated().compactMap { index, key in
             let found = read(key)
             guard !PreferenceValueGenerator.isSameStoredValue(written[key], found) else { return nil }
-            return GeneratedFailure(seed: seed, caseIndex: index, check: check, key: key, written: written[key], read: found)
+            return GeneratedFailure(
+                seed: seed, caseIndex: index, check: check, key: key, written: written[key], read: found)
         }
     }
 }

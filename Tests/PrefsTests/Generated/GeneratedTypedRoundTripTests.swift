@@ -14,7 +14,9 @@ extension PreferenceKeys {
 /// fresh container on a reopened store: in memory, in a file, and in UserDefaults.
 @Suite struct GeneratedTypedRoundTripTests {
     /// One round trip of one typed value; a failure message, or nil.
-    typealias Probe = (inout PreferenceValueGenerator, _ writer: Preferences, _ name: String) -> ((Preferences) -> String?)
+    typealias Probe = (inout PreferenceValueGenerator, _ writer: Preferences, _ name: String) -> (
+        (Preferences) -> String?
+    )
 
     static func probe<Value: PreferenceStorable & Equatable>(
         _ make: @escaping (inout PreferenceValueGenerator) -> Value,
@@ -40,23 +42,28 @@ extension PreferenceKeys {
             writer[\.[raw: name]] = value
             return { reader in
                 let read: Value? = reader[\.[raw: name]]
-                return read == value ? nil : "\(Value.self) '\(name)': wrote \(value), read \(read.map { "\($0)" } ?? "nil")"
+                return read == value
+                    ? nil : "\(Value.self) '\(name)': wrote \(value), read \(read.map { "\($0)" } ?? "nil")"
             }
         }
     }
 
-    static var probes: [Probe] {[
-        probe { $0.anyInteger(Int8.self) }, probe { $0.anyInteger(Int16.self) }, probe { $0.anyInteger(Int32.self) },
-        probe { $0.anyInteger(Int64.self) }, probe { $0.anyInteger(Int.self) }, probe { $0.anyInteger(UInt8.self) },
-        probe { $0.anyInteger(UInt16.self) }, probe { $0.anyInteger(UInt32.self) }, probe { $0.anyInteger(UInt64.self) },
-        probe { $0.anyInteger(UInt.self) }, probe({ $0.float() }, same: { $0.isSame(as: $1) }),
-        probe({ $0.double() }, same: { $0.isSame(as: $1) }), probe { $0.chance(0.5) },
-        probe({ $0.string() }, same: { $0.isSame(as: $1) }), probe { $0.data() }, probe { $0.date() },
-        probe { $0.url() }, probe { generator in (0..<3).map { _ in generator.anyInteger(Int16.self) } },
-        probe { generator in ["a": generator.anyInteger(UInt32.self), "b.c": generator.anyInteger(UInt32.self)] },
-        probeRaw { $0.pick(Theme.allCases) }, probeRaw { $0.pick([Level.low, .high]) }, probe { $0.record() },
-        probe { generator in [generator.record()] },
-    ]}
+    static var probes: [Probe] {
+        [
+            probe { $0.anyInteger(Int8.self) }, probe { $0.anyInteger(Int16.self) },
+            probe { $0.anyInteger(Int32.self) },
+            probe { $0.anyInteger(Int64.self) }, probe { $0.anyInteger(Int.self) }, probe { $0.anyInteger(UInt8.self) },
+            probe { $0.anyInteger(UInt16.self) }, probe { $0.anyInteger(UInt32.self) },
+            probe { $0.anyInteger(UInt64.self) },
+            probe { $0.anyInteger(UInt.self) }, probe({ $0.float() }, same: { $0.isSame(as: $1) }),
+            probe({ $0.double() }, same: { $0.isSame(as: $1) }), probe { $0.chance(0.5) },
+            probe({ $0.string() }, same: { $0.isSame(as: $1) }), probe { $0.data() }, probe { $0.date() },
+            probe { $0.url() }, probe { generator in (0..<3).map { _ in generator.anyInteger(Int16.self) } },
+            probe { generator in ["a": generator.anyInteger(UInt32.self), "b.c": generator.anyInteger(UInt32.self)] },
+            probeRaw { $0.pick(Theme.allCases) }, probeRaw { $0.pick([Level.low, .high]) }, probe { $0.record() },
+            probe { generator in [generator.record()] },
+        ]
+    }
 
     /// Runs `cases` rounds of every probe: write all through `writer`, flush, read all through `makeReader()`.
     static func run(
@@ -69,18 +76,25 @@ extension PreferenceKeys {
         var generator = PreferenceValueGenerator(seed: seed, profile: profile)
         var failures: [String] = []
         for round in 0..<cases {
-            let checks = probes.enumerated().map { index, probe in probe(&generator, writer, "typed.\(round).\(index)") }
+            let checks = probes.enumerated().map { index, probe in probe(&generator, writer, "typed.\(round).\(index)")
+            }
             try writer.flush()
             let reader = try makeReader()
-            failures += checks.compactMap { $0(reader) }.map { "\($0) (round \(round) of seed \(PreferenceValueGenerator.seedText(seed)))" }
+            failures += checks.compactMap { $0(reader) }.map {
+                "\($0) (round \(round) of seed \(PreferenceValueGenerator.seedText(seed)))"
+            }
         }
-        print("generated typed round trips: \(cases * probes.count) values, seed \(PreferenceValueGenerator.seedText(seed))")
+        print(
+            "generated typed round trips: \(cases * probes.count) values, seed \(PreferenceValueGenerator.seedText(seed))"
+        )
         return failures
     }
 
     static func record(_ failures: [String]) {
         for failure in failures {
-            if failure.hasPrefix("Date") || failure.hasPrefix("EveryTypeRecord") || failure.hasPrefix("Array<EveryTypeRecord>") {
+            if failure.hasPrefix("Date") || failure.hasPrefix("EveryTypeRecord")
+                || failure.hasPrefix("Array<EveryTypeRecord>")
+            {
                 withKnownIssue(KnownDefect.inexactDates.comment, isIntermittent: true) { Issue.record("\(failure)") }
             } else {
                 Issue.record("\(failure)")
@@ -103,7 +117,8 @@ extension PreferenceKeys {
         let failures = try Self.run(
             cases: PreferenceValueGenerator.caseCount(30), profile: Self.small,
             writer: Preferences(store: try FilePreferenceStore(url: directory.file())),
-            makeReader: { Preferences(store: try FilePreferenceStore(url: directory.file(), watchesForChanges: false)) })
+            makeReader: { Preferences(store: try FilePreferenceStore(url: directory.file(), watchesForChanges: false)) }
+        )
         Self.record(failures)
     }
 
@@ -115,7 +130,9 @@ extension PreferenceKeys {
         let failures = try Self.run(
             cases: PreferenceValueGenerator.caseCount(20), profile: profile,
             writer: Preferences(store: UserDefaultsPreferenceStore(suiteName: suite.name, pollingInterval: nil)!),
-            makeReader: { Preferences(store: UserDefaultsPreferenceStore(suiteName: suite.name, pollingInterval: nil)!) })
+            makeReader: {
+                Preferences(store: UserDefaultsPreferenceStore(suiteName: suite.name, pollingInterval: nil)!)
+            })
         Self.record(failures)
     }
 }

@@ -29,7 +29,10 @@ import Testing
         ("huge data", .data(Data(repeating: 0xFF, count: 2 << 20))),
         ("deep arrays", (0..<400).reduce(PreferenceValue.integer(1)) { inner, _ in .array([inner]) }),
         ("deep dictionaries", (0..<400).reduce(PreferenceValue.bool(true)) { inner, _ in .dictionary(["a": inner]) }),
-        ("wide dictionary", .dictionary(Dictionary(uniqueKeysWithValues: (0..<20_000).map { ("k\($0)", .integer(Int64($0))) }))),
+        (
+            "wide dictionary",
+            .dictionary(Dictionary(uniqueKeysWithValues: (0..<20_000).map { ("k\($0)", .integer(Int64($0))) }))
+        ),
         ("mark look-alike", .dictionary(["$double": .dictionary(["$date": "1970-01-01T00:00:00Z"])])),
         ("record with a wrong member", .dictionary(["name": .integer(3), "values": .array([.string("x")])])),
         ("empty containers", .array([.array([]), .dictionary([:]), .string(""), .data(Data())])),
@@ -45,7 +48,10 @@ import Testing
         let finished = Self.wait(for: child, seconds: 30)
         if !finished { child.kill() }
         let hangs = !finished || !child.lines.contains("read 2")
-        #expect(!hangs, "a fresh read of '\(name)' did not finish within \(30 * deadlineScale) s; the child printed \(child.lines.suffix(2))")
+        #expect(
+            !hangs,
+            "a fresh read of '\(name)' did not finish within \(30 * deadlineScale) s; the child printed \(child.lines.suffix(2))"
+        )
     }
 
     /// The test can fail: a helper that never finishes is reported, not waited for.

@@ -16,7 +16,8 @@ struct EveryTypeRecord: Codable, Sendable, PreferenceStorable, Equatable {
             && a.uint == b.uint && a.float.isSame(as: b.float) && a.double.isSame(as: b.double) && a.bool == b.bool
             && a.string.isSame(as: b.string) && a.data == b.data && a.date == b.date && a.url == b.url
             && a.doubles.count == b.doubles.count && zip(a.doubles, b.doubles).allSatisfy { $0.isSame(as: $1) }
-            && a.scores.count == b.scores.count && a.scores.allSatisfy { b.scores[$0.key]?.isSame(as: $0.value) == true }
+            && a.scores.count == b.scores.count
+            && a.scores.allSatisfy { b.scores[$0.key]?.isSame(as: $0.value) == true }
             && a.nested == b.nested && a.theme == b.theme && a.level == b.level && a.nickname == b.nickname
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Prefs
 import PrefsTesting
 import Testing
+
+@testable import Prefs
 
 /// Dictionaries that look like the file format's marks (`{"$date": …}`) read back as the dictionaries they are,
 /// at every depth: found by the generated round trips (a `$dictionary` wrapper around a mark-like dictionary).
