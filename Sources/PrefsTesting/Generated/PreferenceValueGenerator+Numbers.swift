@@ -8,8 +8,8 @@ extension PreferenceValueGenerator {
     /// - Returns: An ``PreferenceValue/integer(_:)`` or ``PreferenceValue/unsignedInteger(_:)`` value.
     public mutating func integer() -> PreferenceValue {
         if chance(0.1) {
-            return .unsignedInteger(
-                pick([UInt64(Int64.max) + 1, .max, .max - 1, UInt64.random(in: (1 << 63)...(.max))]))
+            let any = UInt64.random(in: (1 << 63)...(.max), using: &self)
+            return .unsignedInteger(pick([UInt64(Int64.max) + 1, .max, .max - 1, any]))
         }
         if chance(0.4) { return .integer(pick(Self.integerEdges)) }
         let bits = Int.random(in: 1...63, using: &self)

@@ -150,8 +150,10 @@ public struct PreferenceValueGenerator: RandomNumberGenerator, Sendable {
     /// lacks (`{"$date": …}`), which must still read back as a dictionary.
     private mutating func markLikeDictionary(depth: Int) -> PreferenceValue {
         let name = pick(["$date", "$data", "$double", "$dictionary", "$", "$unknown"])
+        // Containers inside the mark only while the profile's depth allows another level.
+        let kinds = depth < profile.maximumDepth ? 4 : 1
         let inner: PreferenceValue =
-            switch Int.random(in: 0..<4, using: &self) {
+            switch Int.random(in: 0..<kinds, using: &self) {
             case 0: .string(pick(["nan", "inf", "-inf", "-0", "2026-11-22T15:47:00.5Z", "aGVsbG8=", "not base64"]))
             case 1: .dictionary(["$date": .string("1970-01-01T00:00:00Z")])
             case 2: .dictionary([:])
