@@ -41,8 +41,12 @@ package func recordGenerated(
     expecting defects: [KnownDefect] = KnownDefect.allCases,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
+    var known: [KnownDefect: Int] = [:]
     for failure in failures {
         if let defect = defects.first(where: { $0.explains(failure) }) {
+            // The first few in full, then one line for the rest: a known defect need not fill the log.
+            known[defect, default: 0] += 1
+            guard known[defect]! <= 3 else { continue }
             withKnownIssue(defect.comment, isIntermittent: true, sourceLocation: sourceLocation) {
                 Issue.record("\(failure)", sourceLocation: sourceLocation)
             }
@@ -55,6 +59,12 @@ package func recordGenerated(
             let suffix =
                 unexplained.isEmpty ? "" : "\nnot explained by a known defect: " + unexplained.joined(separator: "; ")
             Issue.record("\(failure)\(suffix)", sourceLocation: sourceLocation)
+        }
+    }
+    for (defect, count) in known where count > 3 {
+        withKnownIssue(defect.comment, isIntermittent: true, sourceLocation: sourceLocation) {
+            Issue.record(
+                "and \(count - 3) more generated failures of the same known defect", sourceLocation: sourceLocation)
         }
     }
 }
