@@ -49,7 +49,7 @@ extension PreferenceValueGenerator {
             }
         default:
             let magnitude =
-                Double.random(in: 0..<1, using: &self) * pow(10, Double(Int.random(in: -12...12, using: &self)))
+                Double.random(in: 0..<1, using: &self) * Double("1e\(Int.random(in: -12...12, using: &self))")!
             return chance(0.5) ? -magnitude : magnitude
         }
     }
