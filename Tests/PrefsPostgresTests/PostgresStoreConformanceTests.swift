@@ -8,10 +8,10 @@ import Testing
 /// The PostgreSQL store passes the conformance suite every store passes, against a real server.
 @Suite(.requiresPostgreSQL)
 struct PostgresStoreConformanceTests {
-    @Test func conformsToThePreferenceStoreContract() throws {
+    @Test func conformsToThePreferenceStoreContract() async throws {
         let server = try PostgresTestServer.shared()
         var fleets: [Fleet] = []
-        try checkConformance(
+        try await checkConformance(
             makeStore: {
                 let fleet = try Fleet(server: server)
                 fleets.append(fleet)

@@ -88,3 +88,22 @@ package final class Collected<Element: Sendable>: Sendable {
     package var all: [Element] { storage.withLock { elements } }
     package var count: Int { storage.withLock { elements.count } }
 }
+
+/// Runs blocking work on a thread of its own and waits for it without blocking.
+///
+/// Swift Testing runs synchronous tests on the threads that Swift concurrency's tasks share, only as many as there
+/// are cores (two here): a test that blocks one for half a minute (a generated run, a child process) leaves async
+/// tests without a thread for their tasks, and their deadlines pass. Record issues after it returns: `body` runs
+/// outside the test's task.
+package func onOwnThread<Value>(_ body: @escaping () throws -> Value) async throws -> Value {
+    let work = UncheckedSendable(body)
+    return try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { UncheckedSendable(try work.value()) }) }.start()
+    }.value
+}
+
+/// A value handed to another thread while its owner waits for that thread, so never used by two at once.
+package struct UncheckedSendable<Value>: @unchecked Sendable {
+    package let value: Value
+    package init(_ value: Value) { self.value = value }
+}

@@ -72,22 +72,27 @@ package func recordGenerated(
 /// Runs the conformance suite and records its generated failures through ``recordGenerated(_:expecting:sourceLocation:)``:
 /// the fixed checks, then the generated store and container round trips with `profile`.
 package func checkConformance(
-    makeStore: () throws -> any PreferenceStore,
+    makeStore: @escaping () throws -> any PreferenceStore,
     reopen: ((any PreferenceStore) throws -> any PreferenceStore)? = nil,
     profile: PreferenceValueGenerator.Profile = .everything,
     cases: Int = PreferenceValueGenerator.caseCount(500),
     sourceLocation: SourceLocation = #_sourceLocation
-) throws {
-    do {
-        try PreferenceStoreConformance.check(makeStore: makeStore, reopen: reopen, generatedCases: 0)
-    } catch let failure as PreferenceStoreConformance.Failure {
-        for problem in failure.problems { Issue.record("\(problem)", sourceLocation: sourceLocation) }
-    }
+) async throws {
     let seed = PreferenceValueGenerator.environmentSeed
-    let stores = try PreferenceStoreConformance.generatedRoundTrips(
-        makeStore(), reopen: reopen, profile: profile, seed: seed, cases: cases)
-    let containers = try PreferenceStoreConformance.generatedContainerRoundTrips(
-        makeStore(), reopen: reopen, profile: profile, seed: seed, cases: max(1, cases / 5))
+    let (problems, stores, containers) = try await onOwnThread {
+        var problems: [String] = []
+        do {
+            try PreferenceStoreConformance.check(makeStore: makeStore, reopen: reopen, generatedCases: 0)
+        } catch let failure as PreferenceStoreConformance.Failure {
+            problems = failure.problems
+        }
+        let stores = try PreferenceStoreConformance.generatedRoundTrips(
+            makeStore(), reopen: reopen, profile: profile, seed: seed, cases: cases)
+        let containers = try PreferenceStoreConformance.generatedContainerRoundTrips(
+            makeStore(), reopen: reopen, profile: profile, seed: seed, cases: max(1, cases / 5))
+        return (problems, stores, containers)
+    }
+    for problem in problems { Issue.record("\(problem)", sourceLocation: sourceLocation) }
     recordGenerated(stores.failures + containers.failures, sourceLocation: sourceLocation)
     print(
         "PrefsTesting: \(stores.cases) generated store cases and \(containers.cases) container cases, "

@@ -12,23 +12,26 @@ extension PreferenceKeys {
 @Suite struct GeneratedProcessRoundTripTests {
     /// Written through a container and flushed; a child process reads every key in a new container and writes it
     /// through another container to a second file; a fresh store on that file holds what was written.
-    @Test func fileStoreValuesSurviveANewProcess() throws {
+    @Test func fileStoreValuesSurviveANewProcess() async throws {
         let seed = PreferenceValueGenerator.environmentSeed
-        var generator = PreferenceValueGenerator(seed: seed, profile: .everything)
         let directory = try TemporaryDirectory()
-        let writer = Preferences(store: try FilePreferenceStore(url: directory.file(), watchesForChanges: false))
-        var written: [String: PreferenceValue] = [:]
-        for _ in 0..<PreferenceValueGenerator.caseCount(300) {
-            let (key, value) = (generator.key(), generator.value())
-            written[key] = value
-            writer[\.[generated: key]] = value
+        let (written, status, output, copy) = try await onOwnThread {
+            var generator = PreferenceValueGenerator(seed: seed)
+            let writer = Preferences(store: try FilePreferenceStore(url: directory.file(), watchesForChanges: false))
+            var written: [String: PreferenceValue] = [:]
+            for _ in 0..<PreferenceValueGenerator.caseCount(300) {
+                let (key, value) = (generator.key(), generator.value())
+                written[key] = value
+                writer[\.[generated: key]] = value
+            }
+            try writer.flush()
+            let (status, output) = try ChildProcess.run([
+                "copy-values", directory.file().path, directory.file("copy.json").path,
+            ])
+            let copy = try FilePreferenceStore(url: directory.file("copy.json"), watchesForChanges: false)
+            return (written, status, output, copy)
         }
-        try writer.flush()
-        let (status, output) = try ChildProcess.run([
-            "copy-values", directory.file().path, directory.file("copy.json").path,
-        ])
         #expect(status == 0, "\(output.suffix(3))")
-        let copy = try FilePreferenceStore(url: directory.file("copy.json"), watchesForChanges: false)
         recordGenerated(Self.compare(written, with: { copy.value(forKey: $0) }, seed: seed, check: "new process"))
         print(
             "generated new-process round trips: \(written.count) values, seed \(PreferenceValueGenerator.seedText(seed))"

@@ -109,35 +109,42 @@ extension PreferenceKeys {
 
     static let small = PreferenceValueGenerator.Profile(maximumStringLength: 512, maximumDataLength: 4_096)
 
-    @Test func inMemory() throws {
+    @Test func inMemory() async throws {
         let store = InMemoryPreferenceStore()
-        let failures = try Self.run(
-            cases: PreferenceValueGenerator.caseCount(60), profile: Self.small, writer: Preferences(store: store),
-            makeReader: { Preferences(store: store) })
+        let failures = try await onOwnThread {
+            try Self.run(
+                cases: PreferenceValueGenerator.caseCount(60), profile: Self.small, writer: Preferences(store: store),
+                makeReader: { Preferences(store: store) })
+        }
         Self.record(failures)
     }
 
-    @Test func file() throws {
+    @Test func file() async throws {
         let directory = try TemporaryDirectory()
-        let failures = try Self.run(
-            cases: PreferenceValueGenerator.caseCount(30), profile: Self.small,
-            writer: Preferences(store: try FilePreferenceStore(url: directory.file())),
-            makeReader: { Preferences(store: try FilePreferenceStore(url: directory.file(), watchesForChanges: false)) }
-        )
+        let failures = try await onOwnThread {
+            try Self.run(
+                cases: PreferenceValueGenerator.caseCount(30), profile: Self.small,
+                writer: Preferences(store: try FilePreferenceStore(url: directory.file())),
+                makeReader: {
+                    Preferences(store: try FilePreferenceStore(url: directory.file(), watchesForChanges: false))
+                })
+        }
         Self.record(failures)
     }
 
-    @Test func userDefaults() throws {
+    @Test func userDefaults() async throws {
         let suite = try TemporarySuite()
+        let name = suite.name
         var profile = PreferenceValueGenerator.Profile.xmlText
         profile.maximumStringLength = 512
         profile.maximumDataLength = 4_096
-        let failures = try Self.run(
-            cases: PreferenceValueGenerator.caseCount(20), profile: profile,
-            writer: Preferences(store: UserDefaultsPreferenceStore(suiteName: suite.name, pollingInterval: nil)!),
-            makeReader: {
-                Preferences(store: UserDefaultsPreferenceStore(suiteName: suite.name, pollingInterval: nil)!)
-            })
+        let failures = try await onOwnThread { [profile] in
+            try Self.run(
+                cases: PreferenceValueGenerator.caseCount(20), profile: profile,
+                writer: Preferences(store: UserDefaultsPreferenceStore(suiteName: name, pollingInterval: nil)!),
+                makeReader: { Preferences(store: UserDefaultsPreferenceStore(suiteName: name, pollingInterval: nil)!) })
+        }
         Self.record(failures)
+        _ = suite
     }
 }

@@ -39,13 +39,13 @@ import Testing
     ]
 
     @Test(arguments: weirdValues.map(\.0))
-    func aFreshContainerReadsEveryWeirdValueAsEveryTypeInTime(_ name: String) throws {
+    func aFreshContainerReadsEveryWeirdValueAsEveryTypeInTime(_ name: String) async throws {
         let value = Self.weirdValues.first { $0.0 == name }!.1
         let directory = try TemporaryDirectory()
         let store = try FilePreferenceStore(url: directory.file(), watchesForChanges: false)
         try store.write(["weird": value, "": value])
         let child = try ChildProcess(["read-every", directory.file().path])
-        let finished = Self.wait(for: child, seconds: 30)
+        let finished = try await onOwnThread { Self.wait(for: child, seconds: 30) }
         if !finished { child.kill() }
         let hangs = !finished || !child.lines.contains("read 2")
         let explanation =

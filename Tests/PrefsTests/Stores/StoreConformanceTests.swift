@@ -6,17 +6,17 @@ import Testing
 
 /// Every built-in store passes the conformance suite users run against their own stores.
 @Suite struct StoreConformanceTests {
-    @Test func inMemoryStore() throws {
-        try checkConformance(makeStore: { InMemoryPreferenceStore() })
+    @Test func inMemoryStore() async throws {
+        try await checkConformance(makeStore: { InMemoryPreferenceStore() })
     }
 
-    @Test func testStore() throws {
-        try checkConformance(makeStore: { TestPreferenceStore() })
+    @Test func testStore() async throws {
+        try await checkConformance(makeStore: { TestPreferenceStore() })
     }
 
-    @Test func fileStore() throws {
+    @Test func fileStore() async throws {
         let directory = try TemporaryDirectory()
-        try checkConformance(
+        try await checkConformance(
             makeStore: { try FilePreferenceStore(url: directory.file("\(UUID()).json")) },
             reopen: { try FilePreferenceStore(url: ($0 as! FilePreferenceStore).url) }
         )
