@@ -35,7 +35,7 @@ struct LatencyTests {
         print(
             "[PrefsPostgres] write → observer in another instance, \(count) sequential writes: median "
                 + "\(Self.format(median)) ms, p99 \(Self.format(p99)) ms, max \(Self.format(samples.last!)) ms")
-        #expect(median < 50)
+        #expect(median < 50 * deadlineScale)  // instrumented code (a sanitizer) is several times slower
         withExtendedLifetime(token) {}
     }
 
