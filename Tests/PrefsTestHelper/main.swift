@@ -19,6 +19,8 @@ import Glibc
 //   read-renamed FILE          read "theme_v2" (formerly "theme_v1") and print it
 //   migrate FILE               run the migration steps "one" and "two" (each increments "runs.<step>")
 //   ud-…                       the UserDefaults store's commands (UserDefaultsCommands.swift)
+//   read-every FILE            read every key of the file in a new container as each storable type, print "read N"
+//   copy-values FILE DEST      read every key of FILE in a new container, write each to DEST, flush, print "copied N"
 
 extension PreferenceKeys {
     subscript(int name: String) -> Key<Int> { Key(name, default: 0) }
@@ -43,6 +45,8 @@ case "standard-path":
     Preferences.standard[\.[int: "used"]] = 1
 case let command where command.hasPrefix("ud-"):
     try runUserDefaultsCommand(arguments)
+case "read-every", "copy-values":
+    try runReadingCommand(arguments)
 case "set-as-nobody":
     guard setgid(65534) == 0, setuid(65534) == 0 else {
         say("could not drop privileges")

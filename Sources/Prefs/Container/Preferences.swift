@@ -85,8 +85,12 @@ public final class Preferences: Sendable {
     deinit {
         for (link, _) in linkGroups { link.detach(ObjectIdentifier(self)) }
         let finishers = state.withLock { state in
-            state.entries.values.flatMap { $0.observers.values.compactMap(\.finish) }
+            let finishers =
+                state.entries.values.flatMap { $0.observers.values.compactMap(\.finish) }
                 + state.observers.keyNameObservers.values.map(\.finish)
+            // An entry and its bindings refer to each other: let both go with the container.
+            for entry in state.entries.values { entry.bindings = [] }
+            return finishers
         }
         for finish in finishers { finish() }
     }

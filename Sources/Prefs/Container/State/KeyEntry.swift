@@ -12,7 +12,8 @@ final class KeyEntry: @unchecked Sendable {
     var sequence: UInt64
     /// A value from an override layer that shadows the stored one; nil when the key is not overridden.
     let override: PreferenceOverride?
-    /// The key paths bound to this stored key, whose decoded values a change invalidates.
+    /// The key paths bound to this stored key, whose decoded values a change invalidates (they refer to this entry
+    /// too: the container breaks the cycle when it goes).
     var bindings: [KeyBinding] = []
     /// The observers of this stored key, by ID.
     var observers: [UInt64: Observer] = [:]

@@ -52,9 +52,14 @@ struct PreferenceJSONParser {
         }
     }
 
-    private mutating func parseObject() throws -> PreferenceValue {
+    /// Parses an object; with `convertingMarks` (always, but for the object a `$dictionary` wrapper
+    /// holds), a one-member object such as `{"$date": …}` becomes the value it stands for.
+    private mutating func parseObject(convertingMarks: Bool = true) throws -> PreferenceValue {
         position += 1
         var members: [String: PreferenceValue] = [:]
+        // The members of `{"$dictionary": {…}}`, as written: the wrapped object is a dictionary even
+        // when it looks like a mark itself.
+        var wrapped: [String: PreferenceValue]?
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
@@ -68,7 +73,15 @@ struct PreferenceJSONParser {
             let key = try parseString()
             skipWhitespace()
             try expect(":")
-            if let value = try parseValue() { members[key] = value }
+            skipWhitespace()
+            if convertingMarks, key == "$dictionary", position < bytes.count, bytes[position] == UInt8(ascii: "{"),
+                case .dictionary(let raw) = try parseObject(convertingMarks: false)
+            {
+                wrapped = raw
+                members[key] = PreferenceJSON.special(raw) ?? .dictionary(raw)
+            } else if let value = try parseValue() {
+                members[key] = value
+            }
             skipWhitespace()
             guard position < bytes.count else { throw fail("unterminated object") }
             if bytes[position] == UInt8(ascii: ",") {
@@ -76,6 +89,8 @@ struct PreferenceJSONParser {
                 continue
             }
             try expect("}")
+            guard convertingMarks else { return .dictionary(members) }
+            if members.count == 1, let wrapped { return .dictionary(wrapped) }
             return PreferenceJSON.special(members) ?? .dictionary(members)
         }
     }

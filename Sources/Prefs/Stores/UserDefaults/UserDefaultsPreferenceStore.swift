@@ -251,6 +251,9 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
     /// old values back. Returns the new values of the keys that changed. Call it inside `exclusively`.
     private func apply(_ changes: PreferenceStoreChanges) throws -> PreferenceStoreChanges {
         guard !changes.isEmpty else { return [:] }
+        if let name = UserDefaultsPropertyList.unstorableName(in: changes) {
+            throw UserDefaultsPreferenceStoreError.unstorableName(name, suiteName: domain?.suiteName)
+        }
         var previous: [String: Any] = [:]
         for (key, value) in changes {
             previous[key] = defaults.object(forKey: key)
