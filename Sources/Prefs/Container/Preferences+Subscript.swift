@@ -36,15 +36,26 @@ extension Preferences {
     }
 
     /// Writes a value behind the caller; a failure is reported through the logger (the subscript's setter).
-    @usableFromInline
+    /// Inlinable, like the write it makes, so that the caller's specialization does the typed work.
+    @inlinable
     func writeLogging<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>, _ value: Value) {
         do {
             try write(resolve(keyPath), value, waitForStore: false)
         } catch {
-            logger.error("Prefs: could not set '\(keyPrefix)\(PreferenceKeys()[keyPath: keyPath].name)': \(error)")
+            reportFailedWrite(of: keyPath, error)
         }
     }
 
-    /// The Observation anchor of one stored key: reads register it, changes to the key fire it.
-    subscript(observing storedKey: StoredKey) -> Int { 0 }
+    /// Reports a subscript write that failed.
+    @usableFromInline
+    func reportFailedWrite<Value>(
+        of keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>,
+        _ error: any Error
+    ) {
+        logger.error("Prefs: could not set '\(keyPrefix)\(PreferenceKeys()[keyPath: keyPath].name)': \(error)")
+    }
+
+    /// The Observation anchor of one cached stored key, by the entry's ID: reads register it, changes to the key
+    /// fire it.
+    subscript(observing entryID: Int) -> Int { 0 }
 }

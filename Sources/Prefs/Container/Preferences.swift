@@ -150,7 +150,7 @@ public final class Preferences: Sendable {
         }
         guard deliver || shadowedBy != nil else { return nil }
         let shadowed = shadowedBy.map { source in
-            (StoredKey(storeID: storeID, name: update.values.keys.first ?? ""), source)
+            (StoredKey(storeID: storeID, name: update.changes.keys.first ?? ""), source)
         }
         return Receipt(container: self, deliver: deliver, shadowed: shadowed)
     }

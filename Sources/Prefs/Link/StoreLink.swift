@@ -15,6 +15,7 @@ internal import Logging
 /// be ordered against such a write, which are read back once it has landed. The link's own echo is skipped while its
 /// write is in flight and applied after (equal values change nothing). So a local write costs no store read, an
 /// outside change that carries its values costs none either, and reads happen only in races (see ``LinkState``).
+@usableFromInline
 final class StoreLink: Sendable {
     let store: any PreferenceStore
     /// The origin this link's store calls carry.
@@ -175,8 +176,15 @@ final class StoreLink: Sendable {
 
 /// The typed value a container wrote, handed back to that container with the link's update so that it caches it
 /// without decoding.
+@usableFromInline
 struct LocalWrite: Sendable {
     let containerID: ObjectIdentifier
     let binding: KeyBinding
     let decoded: any AnyObject & Sendable
+
+    @usableFromInline init(containerID: ObjectIdentifier, binding: KeyBinding, decoded: any AnyObject & Sendable) {
+        self.containerID = containerID
+        self.binding = binding
+        self.decoded = decoded
+    }
 }

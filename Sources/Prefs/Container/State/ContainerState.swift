@@ -13,6 +13,8 @@ struct ContainerState: Sendable {
     /// read that started before it may have missed it.
     private(set) var lastSequence: [UInt64]
     var observers = ObserverRegistry()
+    /// The ID the next cached entry gets (for its Observation key path).
+    private var nextEntryID = 0
     var deliveries = DeliveryQueue<DeliveryItem>()
 
     /// An empty state for a container with `storeCount` store IDs.
@@ -37,7 +39,9 @@ struct ContainerState: Sendable {
     ) -> KeyEntry? {
         if let existing = entries[storedKey] { return existing }
         guard force || lastSequence[slot] <= sequence else { return nil }
-        let entry = KeyEntry(storedKey: storedKey, value: value, sequence: sequence, override: override)
+        let entry = KeyEntry(
+            id: nextEntryID, storedKey: storedKey, value: value, sequence: sequence, override: override)
+        nextEntryID += 1
         entries[storedKey] = entry
         return entry
     }
@@ -61,14 +65,14 @@ struct ContainerState: Sendable {
     ) -> (deliver: Bool, shadowedBy: PreferenceSource?) {
         lastSequence[slot] = max(lastSequence[slot], update.sequence)
         var shadowedBy: PreferenceSource?
-        for (name, value) in update.values {
+        update.forEach { name, value in
             // A local write names its entry; other updates are found by name.
             let writtenEntry = written.map(\.binding.entry).flatMap {
                 $0.storedKey.name == name && $0.storedKey.storeID == storeID ? $0 : nil
             }
             guard let entry = writtenEntry ?? entries[StoredKey(storeID: storeID, name: name)] else {
                 if !observers.keyNameObservers.isEmpty, name.hasPrefix(keyPrefix) { deliveries.append(.name(name)) }
-                continue
+                return
             }
             if written != nil, let override = entry.override { shadowedBy = override.source }
             if let item = change(entry, to: value, sequence: update.sequence, written: written) {

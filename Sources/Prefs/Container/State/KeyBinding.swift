@@ -1,10 +1,11 @@
 internal import Logging
 
 /// Where one key lives: a store and the full stored name (the container's prefix included).
+@usableFromInline
 struct StoredKey: Hashable, Sendable, CustomStringConvertible {
     let storeID: PreferenceStoreID
-    let name: String
-    var description: String { storeID == .default ? name : "\(name) (store \(storeID))" }
+    @usableFromInline let name: String
+    @usableFromInline var description: String { storeID == .default ? name : "\(name) (store \(storeID))" }
 }
 
 /// A key path used as a dictionary key. Key paths are immutable, so sharing them is safe.
@@ -16,7 +17,7 @@ struct KeyPathID: Hashable, @unchecked Sendable {
 @usableFromInline
 final class DecodedValue<Value: Sendable>: Sendable {
     @usableFromInline let value: Value
-    init(_ value: Value) { self.value = value }
+    @usableFromInline init(_ value: Value) { self.value = value }
 }
 
 /// What the container knows about one key path: its key, where it is stored, and its decoded value.
@@ -35,14 +36,14 @@ class KeyBinding: @unchecked Sendable {
     /// Whether every read asks the store (``PreferenceStore/requiresReadThrough``) instead of the cache.
     @usableFromInline let readsThrough: Bool
     /// The link to the key's store.
-    let link: StoreLink
+    @usableFromInline let link: StoreLink
     /// The current value, decoded; nil until the next read decodes it.
     @exclusivity(unchecked) @usableFromInline var decoded: (any AnyObject & Sendable)?  // under the container's lock
     /// Whether ``decoded`` is the default standing in for a stored value that is not valid.
-    var decodedUsedDefault = false
+    @exclusivity(unchecked) var decodedUsedDefault = false
     /// Other objects for the same key path (each call site of a key path literal is its own object),
     /// held so that their identities, keys of the identity map, are never reused.
-    var aliases: [AnyKeyPath] = []
+    @exclusivity(unchecked) var aliases: [AnyKeyPath] = []
 
     init(keyPath: AnyKeyPath, entry: KeyEntry, link: StoreLink, storedDefault: PreferenceValue?) {
         self.keyPath = keyPath
@@ -52,7 +53,7 @@ class KeyBinding: @unchecked Sendable {
         self.readsThrough = link.store.requiresReadThrough
     }
 
-    var storedKey: StoredKey { entry.storedKey }
+    @usableFromInline var storedKey: StoredKey { entry.storedKey }
 
     /// Decodes a stored value (nil: the default) into a ``DecodedValue`` box: the one decoding of the container.
     /// A stored value that is not valid decodes as the default, `usedDefault` is then true, and the problem is
@@ -79,7 +80,7 @@ class KeyBinding: @unchecked Sendable {
 /// The binding of a key path whose value type is known: decodes and reports like its key.
 @usableFromInline
 final class TypedKeyBinding<Value: Sendable>: KeyBinding, @unchecked Sendable {
-    let key: PreferenceKeys.Key<Value>
+    @usableFromInline let key: PreferenceKeys.Key<Value>
 
     init(
         keyPath: AnyKeyPath, key: PreferenceKeys.Key<Value>, entry: KeyEntry, link: StoreLink,

@@ -4,28 +4,31 @@
 /// mutable member is read and written only under the container's lock.
 @usableFromInline
 final class KeyEntry: @unchecked Sendable {
-    let storedKey: StoredKey
+    @usableFromInline let storedKey: StoredKey
+    // Every `var` is read and written under the container's lock only: no dynamic exclusivity checks.
+
     /// The stored value, as the container knows it.
-    var value: PreferenceValue?
+    @exclusivity(unchecked) @usableFromInline var value: PreferenceValue?
     /// The sequence number of the link update that set ``value`` (or of the read that loaded it): an update with a
     /// lower number is older and is ignored.
-    var sequence: UInt64
+    @exclusivity(unchecked) var sequence: UInt64
     /// A value from an override layer that shadows the stored one; nil when the key is not overridden.
     let override: PreferenceOverride?
     /// The key paths bound to this stored key, whose decoded values a change invalidates (they refer to this entry
     /// too: the container breaks the cycle when it goes).
-    var bindings: [KeyBinding] = []
+    @exclusivity(unchecked) var bindings: [KeyBinding] = []
     /// The observers of this stored key, by ID.
-    var observers: [UInt64: Observer] = [:]
+    @exclusivity(unchecked) var observers: [UInt64: Observer] = [:]
     /// The key path that Observation tracks for this stored key.
     @usableFromInline let observationKeyPath: any KeyPath<Preferences, Int> & Sendable
 
-    init(storedKey: StoredKey, value: PreferenceValue?, sequence: UInt64, override: PreferenceOverride?) {
+    init(id: Int, storedKey: StoredKey, value: PreferenceValue?, sequence: UInt64, override: PreferenceOverride?) {
         self.storedKey = storedKey
         self.value = value
         self.sequence = sequence
         self.override = override
-        self.observationKeyPath = \Preferences.[observing: storedKey]
+        // Observation hashes this key path on every change: an integer argument hashes far faster than the name.
+        self.observationKeyPath = \Preferences.[observing: id]
     }
 
     /// What readers see: the override if there is one, else the stored value.
