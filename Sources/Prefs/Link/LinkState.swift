@@ -113,7 +113,7 @@ struct LinkState: Sendable {
             return nil
         }
         precondition(inFlight.isEmpty, "Prefs: a batch was taken while another was in flight")
-        (inFlight, pending) = (pending, [:])
+        swap(&inFlight, &pending)  // `pending` gets the emptied storage of the last batch: no allocation
         return inFlight
     }
 
@@ -130,7 +130,7 @@ struct LinkState: Sendable {
             readBack.formUnion(inFlight.keys)
         }
         raced.subtract(inFlight.keys)
-        inFlight = [:]
+        inFlight.removeAll(keepingCapacity: true)
         return readBack.filter { pending[$0] == nil }
     }
 

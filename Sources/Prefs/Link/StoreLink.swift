@@ -109,18 +109,33 @@ final class StoreLink: Sendable {
         written: LocalWrite? = nil,
         _ body: (inout LinkState) -> (update: LinkState.Update?, result: Result)
     ) -> Result {
-        let (result, receipts) = state.withLock { state -> (Result, [Preferences.Receipt]) in
+        let (result, receipts) = state.withLock { state -> (Result, Receipts) in
             let (update, result) = body(&state)
-            guard let update else { return (result, []) }
+            guard let update else { return (result, Receipts()) }
             return (result, apply(update, written: written))
         }
-        for receipt in receipts { receipt.container.finishReceiving(receipt) }
+        receipts.forEach { $0.container.finishReceiving($0) }
         return result
     }
 
+    /// What containers must do after an update: the first inline (one container is the common case: no array).
+    private struct Receipts {
+        var first: Preferences.Receipt?
+        var others: [Preferences.Receipt] = []
+
+        mutating func append(_ receipt: Preferences.Receipt) {
+            if first == nil { first = receipt } else { others.append(receipt) }
+        }
+
+        func forEach(_ body: (Preferences.Receipt) -> Void) {
+            if let first { body(first) }
+            others.forEach(body)
+        }
+    }
+
     /// Applies an update to every container's cache; returns what each must do next. Call it holding the link's lock.
-    private func apply(_ update: LinkState.Update, written: LocalWrite?) -> [Preferences.Receipt] {
-        var receipts: [Preferences.Receipt] = []
+    private func apply(_ update: LinkState.Update, written: LocalWrite?) -> Receipts {
+        var receipts = Receipts()
         for registration in containers.withLock({ $0 }) {
             guard let container = registration.container else { continue }
             let isWriter = written?.containerID == ObjectIdentifier(container)
