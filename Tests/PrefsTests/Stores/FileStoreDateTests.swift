@@ -1,0 +1,32 @@
+import Foundation
+import Prefs
+import PrefsTestSupport
+import Testing
+
+extension PreferenceKeys {
+    subscript(date name: String) -> Key<Date?> { Key(name) }
+}
+
+/// Dates through the file store: what `Date()` gives, and the extremes, read back `==` (bit for bit on
+/// `timeIntervalSinceReferenceDate`) in a new container.
+@Suite struct FileStoreDateTests {
+    @Test func datesFromTheClockReadBackExactlyInANewContainer() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file()
+        let prefs = Preferences(store: try FilePreferenceStore(url: url, watchesForChanges: false))
+        var generator = SplitMix64(seed: 0x5EED_DA7E)
+        let now = Date().timeIntervalSinceReferenceDate
+        let dates = (0..<1_000).map { index in
+            index.isMultiple(of: 2)
+                ? Date() : Date(timeIntervalSinceReferenceDate: now + Double.random(in: -1e9...1e9, using: &generator))
+        }
+        for (index, date) in dates.enumerated() { prefs[\.[date: "d\(index)"]] = date }
+        try prefs.flush()
+        let reopened = Preferences(store: try FilePreferenceStore(url: url, watchesForChanges: false))
+        let different = dates.indices.filter { index in
+            reopened[\.[date: "d\(index)"]]?.timeIntervalSinceReferenceDate.bitPattern
+                != dates[index].timeIntervalSinceReferenceDate.bitPattern
+        }
+        #expect(different.isEmpty, "\(different.count) of \(dates.count) dates changed, first: \(different.prefix(3))")
+    }
+}
