@@ -26,7 +26,8 @@ extension Preferences {
     ///
     /// - Parameter store: The store.
     /// - Returns: The document.
-    /// - Throws: An error of the store.
+    /// - Throws: An error of the store, or ``UnstorableValueError`` for a value the document could not hold
+    ///   exactly (a date that is not finite, in a store that keeps one).
     public func exportJSON(store: PreferenceStoreID = .default) throws -> Data {
         let backing = self.store(for: StoredKey(storeID: store, name: ""))
         var members: [String: PreferenceValue] = [:]
@@ -34,6 +35,7 @@ extension Preferences {
             drainPendingWrites()
             for name in try backing.keys() where name.hasPrefix(keyPrefix) {
                 if let value = try backing.value(forKey: name) {
+                    try PreferenceJSON.checkStorable(value, key: name)
                     members[String(name.dropFirst(keyPrefix.count))] = value
                 }
             }

@@ -9,8 +9,7 @@ extension PreferenceValue {
     /// - Returns: The candidate values.
     public static func candidates(parsing text: String) -> [PreferenceValue] {
         var candidates: [PreferenceValue] = [.string(text)]
-        var parser = PreferenceJSONParser(bytes: Array(text.utf8))
-        if let json = try? parser.parseDocument(), json != .string(text) { candidates.append(json) }
+        if let json = try? PreferenceJSON.value(parsing: text), json != .string(text) { candidates.append(json) }
         if let bool = boolean(parsing: text) { candidates.append(.bool(bool)) }
         return candidates
     }

@@ -93,7 +93,8 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     /// Writes the changes into the file durably, merged with what other processes wrote meanwhile.
     ///
     /// - Parameter changes: New values by key; nil removes a key.
-    /// - Throws: ``FilePreferenceStoreError`` naming the path; the file is then left as it was.
+    /// - Throws: ``FilePreferenceStoreError`` naming the path, or ``UnstorableValueError``; the file is then left as
+    ///   it was.
     public func write(_ changes: PreferenceStoreChanges) throws {
         try transaction { transaction in
             for (key, value) in changes { transaction.setValue(value, forKey: key) }
@@ -123,7 +124,9 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     ///
     /// - Parameter body: Reads and changes values.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws (nothing is written then), or ``FilePreferenceStoreError``.
+    /// - Throws: What `body` throws (nothing is written then), ``UnstorableValueError`` for a value that would not
+    ///   read back as written (a date that is not finite, nesting deeper than the format reads), or
+    ///   ``FilePreferenceStoreError``.
     public func transaction<Result>(_ body: (inout PreferenceStoreTransaction) throws -> Result) throws -> Result {
         var changed: Set<String> = []
         defer { handlers.notify(changed) }
@@ -132,6 +135,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
             let snapshot = state.withLock { $0.members }
             var transaction = PreferenceStoreTransaction { snapshot[$0] }
             let result = try body(&transaction)
+            try PreferenceJSON.checkStorable(transaction.changes)
             var members = state.withLock { $0.members }
             for (key, value) in transaction.changes where members[key] != value {
                 members[key] = value

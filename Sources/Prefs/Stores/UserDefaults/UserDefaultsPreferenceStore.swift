@@ -153,7 +153,8 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
     ///
     /// - Parameter changes: New values by key; nil removes a key.
     /// - Throws: ``UserDefaultsPreferenceStoreError`` when the defaults could not be saved; the keys
-    ///   then hold their old values again.
+    ///   then hold their old values again. ``UnstorableValueError`` for a value that would not read back as written;
+    ///   nothing is written then.
     public func write(_ changes: PreferenceStoreChanges) throws {
         try transaction { transaction in
             for (key, value) in changes { transaction.setValue(value, forKey: key) }
@@ -203,7 +204,8 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
     ///
     /// - Parameter body: Reads and changes values.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws (nothing is written then), or ``UserDefaultsPreferenceStoreError``.
+    /// - Throws: What `body` throws (nothing is written then), ``UnstorableValueError`` for a date that is not finite
+    ///   or nesting deeper than the file format reads, or ``UserDefaultsPreferenceStoreError``.
     public func transaction<Result>(_ body: (inout PreferenceStoreTransaction) throws -> Result) throws -> Result {
         var changed: Set<String> = []
         defer { handlers.notify(changed) }
@@ -214,6 +216,7 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
             }
             var transaction = PreferenceStoreTransaction { [self] in try storedValue(forKey: $0) }
             let result = try body(&transaction)
+            try PreferenceJSON.checkStorable(transaction.changes)  // the same limits as every other store
             changed.formUnion(try apply(transaction.changes))
             return result
         }
