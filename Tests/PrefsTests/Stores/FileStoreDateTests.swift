@@ -28,5 +28,33 @@ extension PreferenceKeys {
                 != dates[index].timeIntervalSinceReferenceDate.bitPattern
         }
         #expect(different.isEmpty, "\(different.count) of \(dates.count) dates changed, first: \(different.prefix(3))")
+
+        let (status, lines) = try ChildProcess.run(["date-bits", url.path, "\(dates.count)"])
+        #expect(status == 0)
+        let expected = dates.enumerated().map {
+            "d\($0.offset) \($0.element.timeIntervalSinceReferenceDate.bitPattern)"
+        }
+        #expect(lines == expected, "in a new process")
+    }
+
+    @Test func theExtremesReadBackExactlyInANewContainer() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file()
+        let prefs = Preferences(store: try FilePreferenceStore(url: url, watchesForChanges: false))
+        let extremes: [Double] = [
+            Date.distantPast.timeIntervalSinceReferenceDate, Date.distantFuture.timeIntervalSinceReferenceDate, -0.0,
+            -1e-300, .leastNonzeroMagnitude, 0x1p52 + 0.5, 0x1p53.nextUp, .greatestFiniteMagnitude,
+            -.greatestFiniteMagnitude, -978_307_200.000_000_1,
+        ]
+        for (index, seconds) in extremes.enumerated() {
+            prefs[\.[date: "d\(index)"]] = Date(timeIntervalSinceReferenceDate: seconds)
+        }
+        try prefs.flush()
+        let reopened = Preferences(store: try FilePreferenceStore(url: url, watchesForChanges: false))
+        for (index, seconds) in extremes.enumerated() {
+            #expect(
+                reopened[\.[date: "d\(index)"]]?.timeIntervalSinceReferenceDate.bitPattern == seconds.bitPattern,
+                "\(seconds)")
+        }
     }
 }

@@ -65,7 +65,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         self.url = url.standardizedFileURL
         self.path = self.url.path
         self.logger = logger
-        self.fileLock = FileLock(path: path + ".lock", timeout: lockTimeout)
+        self.fileLock = FileLock(filePath: path, timeout: lockTimeout)
         self.state = Lock(FileContents())
         self.watchQueue = DispatchQueue(label: "Prefs.FilePreferenceStore.watch", qos: .utility)
         let directory = self.url.deletingLastPathComponent()
@@ -153,7 +153,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         diskLock.lock()
         defer { diskLock.unlock() }
         if lockDepth > 0 {
-            if required && !holdsFileLock { throw FileSystem.error(.lock, fileLock.path) }
+            if required && !holdsFileLock { throw FileSystem.error(.lock, try fileLock.path()) }
             lockDepth += 1
             defer { lockDepth -= 1 }
             return try body()

@@ -48,7 +48,7 @@ struct PreferenceJSONParser {
     func fail(_ message: String, at offset: Int) -> Failure {
         let before = bytes[..<min(offset, bytes.count)]
         let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-        let line = before.count { $0 == UInt8(ascii: "\n") } + 1
+        let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
         return Failure(message: message, offset: offset, line: line, column: offset - lineStart + 1)
     }
 

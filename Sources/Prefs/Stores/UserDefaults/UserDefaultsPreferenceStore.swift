@@ -113,7 +113,7 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
         self.defaults = defaults
         self.domain = domain
         self.logger = logger
-        self.fileLock = domain?.propertyListPath.map { FileLock(path: $0 + ".lock") }
+        self.fileLock = domain?.propertyListPath.map { FileLock(filePath: $0) }
         startWatchingForOutsideChanges(pollingInterval: pollingInterval)
     }
 
