@@ -104,3 +104,13 @@ extension FileSystem {
 
     private static func describe(_ chain: [String]) -> String { chain.joined(separator: " → ") }
 }
+
+extension FilePreferenceStore {
+    /// The file a store opened on `path` reads and writes: `path` itself, or the end of its chain of symbolic links.
+    /// `package` for the `prefs` tool, which reports links and their loops as the store treats them.
+    ///
+    /// - Parameter path: The preferences file, or a link to it.
+    /// - Returns: The path of the file, which may not exist (a dangling link).
+    /// - Throws: ``FilePreferenceStoreError`` for a loop of links.
+    package static func resolvedPath(of path: String) throws -> String { try FileSystem.target(of: path) }
+}

@@ -13,8 +13,9 @@ internal import CoreFoundation
 /// the JSON file store:
 ///
 /// - `{"$date": "2026-11-22T15:47:00.123456Z"}` for a date with a fraction of a second, on Linux only:
-///   Foundation there writes `<date>` to whole seconds. Whole-second dates, and every date on Apple
-///   platforms, are native dates.
+///   Foundation there writes `<date>` to whole seconds. The text is the file store's exact form
+///   (``PreferenceDateFormat``), so the date reads back bit for bit and the poller never mistakes it
+///   for an outside change. Whole-second dates, and every date on Apple platforms, are native dates.
 /// - `{"$double": "-0"}` for negative zero, which Linux's property list writes as `0.0`.
 /// - `{"$dictionary": {…}}` around a stored dictionary whose single member's name starts with `$`,
 ///   so that such a dictionary never reads back as one of the forms above.
@@ -65,6 +66,7 @@ enum UserDefaultsPropertyList {
     private static func isWholeSecond(_ date: Date) -> Bool {
         let seconds = date.timeIntervalSinceReferenceDate
         return seconds.rounded(.down) == seconds && abs(seconds) < 200_000_000_000
+            && !(seconds == 0 && seconds.sign == .minus)  // written as 0
     }
 
     // MARK: Reading
