@@ -82,6 +82,30 @@ struct StoredValueTests {
         }
     }
 
+    /// The triggers skip a write only when it stores the same value by Prefs' one definition: an integer and a
+    /// double of equal value are different values, although `jsonb` compares them as equal numbers.
+    @Test(.requiresPostgreSQL) func aWriteThatChangesOnlyTheKindIsStored() throws {
+        let fleet = try Fleet()
+        let store = try fleet.store()
+        try store.write(["number": .integer(1)])
+        try store.flush()
+        try store.write(["number": .double(1)])
+        try store.flush()
+        #expect(try fleet.store().value(forKey: "number") == .double(1))
+        try store.write(["zero": .double(0)])
+        try store.write(["zero": .double(-0.0)])
+        try store.flush()
+        #expect(try fleet.store().value(forKey: "zero") == .double(-0.0))
+        let versions = try fleet.server.sql(
+            "SELECT version FROM prefs_values WHERE namespace = '\(fleet.namespace)' AND key = 'number'")
+        try store.write(["number": .double(1)])
+        try store.flush()
+        #expect(
+            try fleet.server.sql(
+                "SELECT version FROM prefs_values WHERE namespace = '\(fleet.namespace)' AND key = 'number'")
+                == versions, "an equal write makes no new version")
+    }
+
     @Test(.requiresPostgreSQL) func keyNamesAndNamespacesAreDataNeverSQL() throws {
         let hostile = "x'); DROP TABLE prefs_values; --"
         let fleet = try Fleet(namespace: "it's \"odd\" $1 \(hostile) \(UUID())")

@@ -188,7 +188,7 @@ struct ComparisonTable {
             guard let dot = benchmark.firstIndex(of: ".") else { continue }
             let side = String(benchmark[..<dot])
             let name = String(benchmark[benchmark.index(after: dot)...])
-            guard ["Prefs", "FileStore", "Postgres"].contains(side), !(side == "Prefs" && Self.knownRows.contains(name))
+            guard ["Prefs", "FileStore", "UserDefaultsStore", "Postgres"].contains(side), !(side == "Prefs" && Self.knownRows.contains(name))
             else {
                 continue
             }

@@ -28,6 +28,10 @@ final class KeyBinding: @unchecked Sendable {
     let key: any Sendable
     /// The key path that Observation tracks for this stored key.
     let observationKeyPath: any KeyPath<Preferences, Int> & Sendable
+    /// The stored form of the key's default value (nil when it has none, or cannot be encoded).
+    let storedDefault: PreferenceValue?
+    /// Whether every read asks the store (``PreferenceStore/requiresReadThrough``) instead of the cache.
+    let readsThrough: Bool
     /// The current value, decoded; nil until the next read decodes it.
     var decoded: (any AnyObject & Sendable)?
     /// Other objects for the same key path (each call site of a key path literal is its own object),
@@ -38,9 +42,13 @@ final class KeyBinding: @unchecked Sendable {
         keyPath: AnyKeyPath,
         storedKey: StoredKey,
         key: any Sendable,
+        storedDefault: PreferenceValue?,
+        readsThrough: Bool,
         observationKeyPath: any KeyPath<Preferences, Int> & Sendable
     ) {
         self.keyPath = keyPath
+        self.storedDefault = storedDefault
+        self.readsThrough = readsThrough
         self.storedKey = storedKey
         self.key = key
         self.observationKeyPath = observationKeyPath
@@ -68,6 +76,8 @@ struct StoredEntry: Sendable {
     var visibleValue: PreferenceValue? { override?.value ?? value }
     var observers: [UInt64: Observer] = [:]
     let observationKeyPath: any KeyPath<Preferences, Int> & Sendable
+    /// Bumped by every change of ``value``, so that a read of the store can tell whether it raced one.
+    var version: UInt64 = 0
 }
 
 /// A change to hand to observers once the lock is released.
@@ -94,6 +104,8 @@ struct ContainerState: Sendable {
     /// The batch being handed to a store right now, on the writer queue: the store's report of
     /// exactly these keys, made from inside its `write`, is an echo and needs no re-read.
     var batchInFlight: (storeID: PreferenceStoreID, keys: Set<String>)?
+    /// Bumped after each write the container hands to a store completes (a batch or a transaction).
+    var storeWriteCount: UInt64 = 0
     /// Failures of writes made behind the caller, thrown by the next `flush()`.
     var failedWrites: [PreferenceWriteError] = []
     /// Counts refused writes, so that `set(_:_:)` can find the failure of its own write.
@@ -115,27 +127,28 @@ struct ContainerState: Sendable {
     ///   - storedKey: The key whose stored value changed.
     ///   - newValue: Its new stored value; nil when removed.
     ///   - decoded: The written key path and its new decoded value, cached so the next read needs no decoding.
-    ///   - isSameValue: Compares the key path's current decoded value with the written one; when they
-    ///     are equal (writing a key's default where nothing was stored) the store is still written but
-    ///     nobody is woken.
+    /// When a missing value is involved (the default written where nothing was stored, or a stored default
+    /// removed) and only the written key path reads the key, readers see no change if the missing side stands for
+    /// the written key's default: the store is still written, but nobody is woken.
+    ///
     /// - Returns: What to tell the key's observers, or nil.
     mutating func applyChange(
         _ storedKey: StoredKey,
         to newValue: PreferenceValue?,
-        decoded: (KeyBinding, any AnyObject & Sendable)? = nil,
-        isSameValue: ((any AnyObject & Sendable) -> Bool)? = nil
+        decoded: (KeyBinding, any AnyObject & Sendable)? = nil
     ) -> Delivery? {
         guard let entry = entries[storedKey], entry.value != newValue else { return nil }
         entries[storedKey]!.value = newValue
+        entries[storedKey]!.version &+= 1
         if entry.override != nil { return nil }  // the visible value is the override's, which did not change
         var unchangedForReaders = false
         if let (written, box) = decoded {
             // Raw and typed equality differ only around a missing value (the default written where
             // nothing was stored, or removed): compare typed values there, and only there.
-            if let isSameValue, entry.value == nil || newValue == nil, entry.bindings.count == 1,
-                let current = written.decoded
+            if entry.value == nil || newValue == nil, entry.bindings.count == 1,
+                let storedDefault = written.storedDefault
             {
-                unchangedForReaders = isSameValue(current)
+                unchangedForReaders = (entry.value ?? storedDefault) == (newValue ?? storedDefault)
             }
             for binding in entry.bindings where binding !== written { binding.decoded = nil }
             written.decoded = box
@@ -161,5 +174,32 @@ struct ContainerState: Sendable {
     /// Whether a local write of the key is waiting to reach its store (it wins over what the store holds).
     func hasPendingWrite(_ storedKey: StoredKey) -> Bool {
         pending[storedKey.storeID]?[storedKey.name] != nil
+    }
+
+    /// What a read through the store must find unchanged to trust the value it read: the key's cached version and
+    /// the count of completed store writes.
+    struct ReadThroughMark: Equatable {
+        let version: UInt64
+        let storeWrites: UInt64
+    }
+
+    /// The mark to take before reading a key's value from its store.
+    func readThroughMark(_ storedKey: StoredKey) -> ReadThroughMark? {
+        entries[storedKey].map { ReadThroughMark(version: $0.version, storeWrites: storeWriteCount) }
+    }
+
+    /// Takes a value read from the store on a read-through read: the cache follows it, unless the read raced
+    /// a change of the key, a store write, or a local write still on its way to the store (which wins).
+    ///
+    /// - Returns: What to tell the key's observers, or nil.
+    mutating func applyReadThrough(
+        _ storedKey: StoredKey, _ value: PreferenceValue?, mark: ReadThroughMark
+    )
+        -> Delivery?
+    {
+        guard readThroughMark(storedKey) == mark, !hasPendingWrite(storedKey),
+            batchInFlight.map({ $0.storeID != storedKey.storeID || !$0.keys.contains(storedKey.name) }) ?? true
+        else { return nil }
+        return applyChange(storedKey, to: value)
     }
 }

@@ -26,7 +26,9 @@ extension Preferences {
             // The hot path: one lock, one lookup by the key path's identity, no decoding, no allocation.
             let identity = ObjectIdentifier(keyPath)
             let cached = state.withLock { state -> (KeyBinding, any AnyObject & Sendable)? in
-                guard let binding = state.bindingsByIdentity[identity], let decoded = binding.decoded else {
+                guard let binding = state.bindingsByIdentity[identity], !binding.readsThrough,
+                    let decoded = binding.decoded
+                else {
                     return nil
                 }
                 return (binding, decoded)
@@ -77,11 +79,14 @@ extension Preferences {
         let observationKeyPath: any KeyPath<Preferences, Int> & Sendable = \Preferences.[observing: storedKey]
         moveFormerValue(of: key, to: storedKey, in: store)
         let override = overrideValue(for: key)
-        while true {
+        let storedDefault = (try? key.encodeValue(key.defaultValue)) ?? nil
+        // Read the store outside the lock; retry if an outside change raced the read. After a few races, keep
+        // the value read and re-read the key behind it, on the writer queue, after the outside changes.
+        for attempt in 1...Self.firstReadAttempts {
+            let isLastAttempt = attempt == Self.firstReadAttempts
             let seen = state.withLock { state -> UInt64? in
                 state.entries[storedKey] == nil ? state.outsideChangeCount : nil
             }
-            // Read the store outside the lock; retry if an outside change raced the read.
             var loaded: PreferenceValue?
             if seen != nil {
                 do {
@@ -92,7 +97,7 @@ extension Preferences {
             }
             let binding = state.withLock { state -> KeyBinding? in
                 if state.entries[storedKey] == nil {
-                    guard seen == state.outsideChangeCount else { return nil }
+                    guard seen == state.outsideChangeCount || isLastAttempt else { return nil }
                     state.entries[storedKey] = StoredEntry(
                         value: loaded, override: override, observationKeyPath: observationKeyPath
                     )
@@ -100,7 +105,8 @@ extension Preferences {
                 let id = KeyPathID(keyPath: keyPath)
                 if let existing = state.bindings[id] { return existing }  // bound meanwhile by another thread
                 let binding = KeyBinding(
-                    keyPath: keyPath, storedKey: storedKey, key: key, observationKeyPath: observationKeyPath
+                    keyPath: keyPath, storedKey: storedKey, key: key, storedDefault: storedDefault,
+                    readsThrough: store.requiresReadThrough, observationKeyPath: observationKeyPath
                 )
                 state.bindings[id] = binding
                 if state.bindingsByIdentity.count < ContainerState.identityLimit {
@@ -109,32 +115,56 @@ extension Preferences {
                 state.entries[storedKey]!.bindings.append(binding)
                 return binding
             }
-            if let binding { return ResolvedKey(binding: binding, key: binding.key as! PreferenceKeys.Key<Value>) }
+            guard let binding else { continue }
+            if isLastAttempt, seen != nil {
+                writer.async { self.resynchronize(storedKey.storeID, keys: [storedKey.name]) }
+            }
+            return ResolvedKey(binding: binding, key: binding.key as! PreferenceKeys.Key<Value>)
         }
+        preconditionFailure("unreachable: the last attempt always binds the key")
     }
+
+    /// How often a first read is tried while outside changes race it, before it settles for a re-read behind.
+    static let firstReadAttempts = 3
 
     /// Decodes the cached stored value of a key path and caches the result.
     @inline(never)
     private func readUncached<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> Value {
         let resolved = resolve(keyPath)
-        while true {
-            let (entry, decoded) = state.withLock { ($0.entries[resolved.storedKey]!, resolved.binding.decoded) }
-            if let decoded {  // a key path found by equality (the identity map is full): still no decoding
-                observationRegistrar.access(self, keyPath: entry.observationKeyPath)
-                return unsafeDowncast(decoded as AnyObject, to: DecodedValue<Value>.self).value
-            }
-            let value = decodeReporting(entry.visibleValue, resolved)
-            let cached = state.withLock { state -> Bool in
-                // Cache the decoded value only if the stored value did not change while decoding.
-                guard state.entries[resolved.storedKey]?.visibleValue == entry.visibleValue else { return false }
+        if resolved.binding.readsThrough { readThrough(resolved.storedKey) }
+        let (entry, decoded) = state.withLock { ($0.entries[resolved.storedKey]!, resolved.binding.decoded) }
+        observationRegistrar.access(self, keyPath: entry.observationKeyPath)
+        if let decoded {  // a key path found by equality (the identity map is full): still no decoding
+            return unsafeDowncast(decoded as AnyObject, to: DecodedValue<Value>.self).value
+        }
+        let value = decodeReporting(entry.visibleValue, resolved)
+        state.withLock { state in
+            // Cache the decoded value only if the stored value did not change while decoding; otherwise the value
+            // is still what the key held when this read began, and the next read decodes the new one.
+            if state.entries[resolved.storedKey]?.visibleValue == entry.visibleValue {
                 resolved.binding.decoded = DecodedValue(value)
-                return true
-            }
-            if cached {
-                observationRegistrar.access(self, keyPath: entry.observationKeyPath)
-                return value
             }
         }
+        return value
+    }
+
+    /// Reads a key from its store and brings the cache in line with it, waking the key's observers if it changed:
+    /// the read path of stores whose contents change in this process without a report (UserDefaults on Linux).
+    private func readThrough(_ storedKey: StoredKey) {
+        guard let mark = state.withLock({ $0.readThroughMark(storedKey) }) else { return }
+        let value: PreferenceValue?
+        do {
+            value = try store(for: storedKey).value(forKey: storedKey.name)
+        } catch {
+            logger.error("Prefs: could not read '\(storedKey)': \(error); reading the cached value")
+            return
+        }
+        let delivery = state.withLock { state -> Bool in
+            guard let delivery = state.applyReadThrough(storedKey, value, mark: mark) else { return false }
+            state.deliveries.append(delivery)
+            return true
+        }
+        if delivery { deliverQueuedChanges() }
     }
 
     /// Decodes a stored value; a missing one is the default, and an invalid one is the default and is

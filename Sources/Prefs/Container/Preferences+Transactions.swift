@@ -103,6 +103,7 @@ extension Preferences {
     /// Brings the cache in line with a committed transaction and wakes the changed keys' observers.
     private func applyCommitted(_ committed: [PreferenceStoreID: PreferenceStoreChanges]) {
         state.withLock { state in
+            state.storeWriteCount &+= 1
             for (storeID, changes) in committed {
                 for (name, value) in changes {
                     let storedKey = StoredKey(storeID: storeID, name: name)

@@ -68,9 +68,7 @@ extension Preferences {
             shadowingOverride = state.entries[storedKey]?.override?.source
             let delivery = state.applyChange(
                 storedKey, to: value, decoded: (resolved.binding, DecodedValue(decodedValue))
-            ) {
-                areEqual(unsafeDowncast($0 as AnyObject, to: DecodedValue<Value>.self).value, decodedValue)
-            }
+            )
             if let delivery { state.deliveries.append(delivery) }
             state.pending[storedKey.storeID, default: [:]][storedKey.name] = .some(value)
             defer { state.isDrainScheduled = true }
@@ -98,7 +96,12 @@ extension Preferences {
         var failures: [PreferenceWriteError] = []
         for (storeID, changes) in batches where !changes.isEmpty {
             state.withLock { $0.batchInFlight = (storeID, Set(changes.keys)) }
-            defer { state.withLock { $0.batchInFlight = nil } }
+            defer {
+                state.withLock { state in
+                    state.batchInFlight = nil
+                    state.storeWriteCount &+= 1
+                }
+            }
             do {
                 try stores[storeID]!.write(changes)
             } catch {

@@ -85,18 +85,77 @@ extension PreferenceKeys.Key {
     }
 }
 
-/// Marks the one kind of value that cannot have a default: an optional, which always defaults to nil.
+/// The default of an optional key written out: `nil`, the only default an optional key can have.
 ///
-/// Only `Optional` conforms, and its conformance is unavailable, so that declaring an optional key
-/// with a default fails to compile with a message that says what to write instead.
-public protocol _OptionalKeyHasNoDefault {}
+/// It exists so that `Key("nickname", default: nil)` compiles, exactly like `Key("nickname")`; any other default
+/// on an optional key is a compile-time error. You never create one yourself.
+public struct PreferenceNilDefault: ExpressibleByNilLiteral, Sendable {
+    /// Creates the nil default.
+    ///
+    /// - Parameter nilLiteral: The `nil` literal.
+    public init(nilLiteral: ()) {}
+}
 
-@available(
-    *, unavailable, message: "an optional key always defaults to nil: declare it without a default, as Key(\"name\")"
-)
-extension Optional: _OptionalKeyHasNoDefault {}
+extension PreferenceKeys.Key {
+    /// Creates an optional key with its default written out as `nil`; the same as `Key(name)`.
+    ///
+    /// - Parameters:
+    ///   - name: The stored name.
+    ///   - defaultValue: `nil`.
+    ///   - store: The store that holds the key.
+    ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    public init<Wrapped: PreferenceStorable>(
+        _ name: String, default defaultValue: PreferenceNilDefault, store: PreferenceStoreID = .default,
+        formerNames: [String] = []
+    ) where Value == Wrapped? {
+        self.init(name, store: store, formerNames: formerNames)
+    }
 
-extension PreferenceKeys.Key where Value: _OptionalKeyHasNoDefault {
+    /// Creates an optional `RawRepresentable` key with its default written out as `nil`; the same as `Key(name)`.
+    ///
+    /// - Parameters:
+    ///   - name: The stored name.
+    ///   - defaultValue: `nil`.
+    ///   - store: The store that holds the key.
+    ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    public init<Wrapped: RawRepresentable>(
+        _ name: String, default defaultValue: PreferenceNilDefault, store: PreferenceStoreID = .default,
+        formerNames: [String] = []
+    ) where Value == Wrapped?, Wrapped.RawValue: PreferenceStorable {
+        self.init(name, store: store, formerNames: formerNames)
+    }
+
+    /// Creates an optional key of a `RawRepresentable` and ``PreferenceStorable`` type with its default written
+    /// out as `nil`; the same as `Key(name)`.
+    ///
+    /// - Parameters:
+    ///   - name: The stored name.
+    ///   - defaultValue: `nil`.
+    ///   - store: The store that holds the key.
+    ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    public init<Wrapped: RawRepresentable & PreferenceStorable>(
+        _ name: String, default defaultValue: PreferenceNilDefault, store: PreferenceStoreID = .default,
+        formerNames: [String] = []
+    ) where Value == Wrapped?, Wrapped.RawValue: PreferenceStorable {
+        self.init(name, store: store, formerNames: formerNames)
+    }
+
+    /// Creates an optional key with a custom codec and its default written out as `nil`; the same as
+    /// `Key(name, codec: codec)`.
+    ///
+    /// - Parameters:
+    ///   - name: The stored name.
+    ///   - defaultValue: `nil`.
+    ///   - store: The store that holds the key.
+    ///   - codec: How non-nil values are converted to and from their stored form.
+    ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    public init<Wrapped>(
+        _ name: String, default defaultValue: PreferenceNilDefault, store: PreferenceStoreID = .default,
+        codec: PreferenceCodec<Wrapped>, formerNames: [String] = []
+    ) where Value == Wrapped? {
+        self.init(name, store: store, codec: codec, formerNames: formerNames)
+    }
+
     /// Not available: an optional key defaults to nil. Declare it as `Key("name")`.
     ///
     /// - Parameters:
@@ -104,9 +163,13 @@ extension PreferenceKeys.Key where Value: _OptionalKeyHasNoDefault {
     ///   - defaultValue: Not allowed for optional keys.
     ///   - store: The store that holds the key.
     ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
-    public init(
-        _ name: String, default defaultValue: Value, store: PreferenceStoreID = .default, formerNames: [String] = []
-    ) {
-        fatalError("unreachable: Optional's conformance to _OptionalKeyHasNoDefault is unavailable")
+    @available(
+        *, unavailable,
+        message: "an optional key always defaults to nil: declare it without a default, as Key(\"name\")"
+    )
+    public init<Wrapped>(
+        _ name: String, default defaultValue: Wrapped, store: PreferenceStoreID = .default, formerNames: [String] = []
+    ) where Value == Wrapped? {
+        fatalError("unreachable: this initializer is unavailable")
     }
 }

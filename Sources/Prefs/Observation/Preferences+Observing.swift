@@ -86,7 +86,7 @@ extension Preferences {
             }
         } notify: { old, new in
             let oldValue = key.decodedOrDefault(old), newValue = key.decodedOrDefault(new)
-            if !areEqual(oldValue, newValue) { onChange(oldValue, newValue) }
+            if !key.isSameValue(oldValue, newValue) { onChange(oldValue, newValue) }
         }
     }
 
@@ -121,14 +121,4 @@ extension Preferences {
     var observerCount: Int {
         state.withLock { $0.entries.values.reduce(0) { $0 + $1.observers.count } }
     }
-}
-
-/// Whether two values are equal, for values whose type is `Equatable`; false otherwise.
-func areEqual<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
-    guard let lhs = lhs as? any Equatable else { return false }
-    return lhs.isEqual(to: rhs)
-}
-
-extension Equatable {
-    fileprivate func isEqual(to other: Any) -> Bool { (other as? Self) == self }
 }

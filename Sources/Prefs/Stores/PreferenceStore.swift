@@ -67,9 +67,20 @@ public protocol PreferenceStore: AnyObject, Sendable {
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws, or an error of the store; nothing is written then.
     func transaction<Result>(_ body: (inout PreferenceStoreTransaction) throws -> Result) throws -> Result
+
+    /// Whether a container must ask the store on every read instead of answering from its cache.
+    ///
+    /// Return true when the store's contents can change in this process without the store being able to report
+    /// it before the next read (`UserDefaults` on Linux, written directly, posts nothing): a read then costs a
+    /// call of ``value(forKey:)``, and finds such a change at once. The default is false: reads come from the
+    /// container's cache, which ``observeChanges(_:)`` keeps current.
+    var requiresReadThrough: Bool { get }
 }
 
 extension PreferenceStore {
+    /// False: containers cache this store's values and rely on ``observeChanges(_:)`` for changes.
+    public var requiresReadThrough: Bool { false }
+
     /// Reads through ``value(forKey:)`` and applies the recorded changes with one ``write(_:)``,
     /// without isolation from other writers.
     ///

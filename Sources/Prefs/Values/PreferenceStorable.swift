@@ -3,13 +3,22 @@ public import Foundation
 /// A type whose values a preference store can hold.
 ///
 /// The standard types conform already: `Bool`, every integer width, `Double`, `Float`, `String`,
-/// `Data`, `Date`, `URL`, and arrays and string-keyed dictionaries of storable values. A `Codable`
-/// type opts in with one line and is stored as a structured tree (objects and arrays), readable in
-/// the JSON file and in `defaults read`:
+/// `Data`, `Date`, `URL`, `UUID` (as its string), arrays, sets (an array in one stable order) and
+/// string-keyed dictionaries of storable values. A `Codable` type opts in with one line and is stored
+/// as a structured tree (objects and arrays), readable in the JSON file and in `defaults read`:
 ///
 /// ```swift
 /// struct Frame: Codable, Equatable { var x = 0.0, y = 0.0, width = 0.0, height = 0.0 }
 /// extension Frame: PreferenceStorable {}
+/// ```
+///
+/// A generic type opts in under the condition that makes it `Codable`. Swift does not let a
+/// conformance depend on `Sendable`, so make the type `Sendable` for every parameter:
+///
+/// ```swift
+/// struct Box<Payload: Sendable>: Sendable { var payload: Payload }
+/// extension Box: Codable where Payload: Codable {}
+/// extension Box: PreferenceStorable where Payload: Codable {}
 /// ```
 ///
 /// `RawRepresentable` types with a storable raw value need no conformance to be a key's value;

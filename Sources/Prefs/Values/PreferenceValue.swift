@@ -9,7 +9,10 @@ public import Foundation
 /// ```swift
 /// let stored: PreferenceValue = ["width": 640, "height": 480, "title": "Main"]
 /// ```
-public enum PreferenceValue: Sendable, Hashable {
+///
+/// Two values are equal when they are the same stored value (see ``==(_:_:)``): the one definition of
+/// "the value did not change" that caches, observers, stores and merges all use.
+public enum PreferenceValue: Sendable {
     /// A Boolean.
     case bool(Bool)
     /// A signed integer of any width up to 64 bits.

@@ -7,7 +7,7 @@ import Foundation
 /// ``PreferenceValue/integer(_:)`` (an unsigned value above `Int64.max` uses
 /// ``PreferenceValue/unsigned(_:)``), `Float` and `Double` a ``PreferenceValue/double(_:)``. `Date`,
 /// `Data`, `URL` (as its absolute string) and `PreferenceValue` itself are stored as they are, wherever
-/// they appear.
+/// they appear; a `Set` is an array in one stable order (``PreferenceValue/storageOrder(_:_:)``).
 ///
 /// The tree holds no null: a nil member of a keyed container is left out, and nil anywhere else
 /// (an array element, the top-level value) is an `EncodingError.invalidValue`.
@@ -146,6 +146,15 @@ final class PreferenceEncodingState {
         -> PreferenceEncodingNode
     {
         if let stored = Self.directValue(value) { return .value(stored) }
+        if let unordered = value as? any UnorderedEncodable {
+            var elements: [PreferenceValue] = []
+            try unordered.forEachEncodableElement { element in
+                let key = PreferenceCodingKey(index: elements.count)
+                let node = try self.node(for: element, at: codingPath + [key], allowsNil: false)
+                elements.append(node.resolved() ?? .dictionary([:]))
+            }
+            return .value(.array(elements.sorted(by: PreferenceValue.storageOrder)))
+        }
         let encoder = PreferenceValueEncoding(codingPath: codingPath, state: self, allowsNil: allowsNil)
         try value.encode(to: encoder)
         return encoder.storage ?? .keyed(PreferenceKeyedEncodingBox())

@@ -49,7 +49,7 @@ enum Statements {
                 INSERT INTO prefs_values (namespace, key, value)
                 SELECT \(namespace), t.key, t.value::jsonb FROM unnest(\(setKeys)::text[], \(setValues)::text[]) AS t(key, value)
                 ON CONFLICT (namespace, key) DO UPDATE SET value = EXCLUDED.value
-                WHERE prefs_values.value IS DISTINCT FROM EXCLUDED.value
+                WHERE prefs_values.value::text IS DISTINCT FROM EXCLUDED.value::text
                 RETURNING key, version
             ), removed AS (
                 UPDATE prefs_values SET value = NULL

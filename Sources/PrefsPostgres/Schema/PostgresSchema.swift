@@ -10,11 +10,11 @@ internal import PostgresNIO
 /// - `prefs_values`: one row per key per namespace: `value` (`jsonb`, in the file store's tree form;
 ///   NULL once the key is removed, so that the removal has a version too), `version`, `updated_at`.
 /// - Triggers version every change (also one made by hand in `psql`), skip writes that change
-///   nothing, notify `prefs_changes_<id>` with `{"namespace", "key", "version"}`, and turn a `DELETE`
+///   nothing (the same `jsonb` text: an integer and a double of equal value differ), notify `prefs_changes_<id>` with `{"namespace", "key", "version"}`, and turn a `DELETE`
 ///   into a removal (deleting a removed key's row again purges it).
 enum PostgresSchema {
     /// The table comment that marks the current schema.
-    static let version = "Prefs schema 1"
+    static let version = "Prefs schema 2"
 
     /// The setup, one statement each (postgres-nio's extended protocol takes one per query).
     static let statements: [String] = [
@@ -47,7 +47,9 @@ enum PostgresSchema {
                 IF NEW.namespace <> OLD.namespace OR NEW.key <> OLD.key THEN
                     RAISE EXCEPTION 'Prefs: a row''s namespace and key cannot change; insert the new key and delete the old one';
                 END IF;
-                IF NEW.value IS NOT DISTINCT FROM OLD.value THEN
+                -- Prefs' one definition of "the same value": jsonb compares 1 and 1.0 as equal numbers,
+                -- their text does not (-0.0 and non-finite doubles are written as {"$double": …} members).
+                IF NEW.value::text IS NOT DISTINCT FROM OLD.value::text THEN
                     RETURN NULL;
                 END IF;
             END IF;
@@ -100,7 +102,7 @@ enum PostgresSchema {
             FOR EACH ROW EXECUTE FUNCTION prefs_values_before_delete()
         """,
         """
-        COMMENT ON TABLE prefs_values IS 'Prefs schema 1'
+        COMMENT ON TABLE prefs_values IS 'Prefs schema 2'
         """,
     ]
 

@@ -22,6 +22,19 @@ import Testing
         #expect(store.contents["theme"] == nil)
     }
 
+    @Test func anOptionalKeyWithAnExplicitNilDefaultIsAnOptionalKey() throws {
+        let store = InMemoryPreferenceStore()
+        let prefs = Preferences(store: store)
+        #expect(prefs[\.nickname] == nil)
+        prefs[\.nickname] = "bob"
+        try prefs.flush()
+        #expect(store.value(forKey: "nickname") == "bob")
+        prefs[\.nickname] = nil
+        try prefs.flush()
+        #expect(store.value(forKey: "nickname") == nil)
+        #expect(prefs[\.nickname] == nil)
+    }
+
     @Test func keyPrefixIsPrependedInTheStore() throws {
         let (prefs, store) = makePreferences(["com.example.name": "stored"], keyPrefix: "com.example.")
         #expect(prefs[\.name] == "stored")

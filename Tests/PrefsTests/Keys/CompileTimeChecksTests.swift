@@ -16,6 +16,10 @@ import Testing
             var lastOpened: Key<Date?> { Key("last_opened") }
             var optionalTheme: Key<Theme?> { Key("optional_theme") }
             var optionalWindow: Key<Frame?> { Key("optional_window") }
+            var nickname: Key<String?> { Key("nickname", default: nil) }
+            var nilTheme: Key<Theme?> { Key("nil_theme", default: nil, store: .default) }
+            var nilWindow: Key<Frame?> { Key("nil_window", default: nil, formerNames: ["old_window"]) }
+            var nilJSONWindow: Key<Frame?> { Key("nil_json_window", default: nil, codec: .jsonString) }
         """
 
     @Test func keysWithoutANonNilOptionalDefaultCompile() throws {
@@ -29,7 +33,8 @@ import Testing
         #"var c: Key<Theme?> { Key("c", default: .dark) }"#,
         #"var d: Key<Frame?> { Key("d", default: .zero) }"#,
         #"var e: Key<[Int]?> { Key("e", default: [1]) }"#,
-        #"var f: Key<String?> { Key("f", default: nil) }"#,
+        #"var f: Key<String?> { Key("f", default: "") }"#,
+        #"var g: Key<Theme?> { Key("g", default: Theme.system, store: .default) }"#,
     ])
     func aDefaultOnAnOptionalKeyDoesNotCompile(_ declaration: String) throws {
         let source = Self.declarations + "\n" + declaration + "\n}\n"

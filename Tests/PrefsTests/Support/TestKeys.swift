@@ -38,6 +38,7 @@ extension PreferenceKeys {
     var window: Key<Frame> { Key("window", default: .zero) }
     var profile: Key<Profile?> { Key("profile") }
     var lastOpened: Key<Date?> { Key("last_opened") }
+    var nickname: Key<String?> { Key("nickname", default: nil) }
     var optionalTheme: Key<Theme?> { Key("optional_theme") }
     var selections: Key<[Int]> { Key("selections", default: [3, 4, 5]) }
     var scores: Key<[String: Double]> { Key("scores", default: [:]) }

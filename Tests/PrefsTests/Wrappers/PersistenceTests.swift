@@ -25,6 +25,37 @@ extension PreferenceKeys {
         #expect(name == "Ada")
     }
 
+    /// `@AppStorage`'s promise: an operation on `UserDefaults` directly affects the property at once, also on
+    /// Linux, where `UserDefaults` posts nothing.
+    @Test(arguments: 0..<20) func aDirectUserDefaultsWriteIsReadAtOnce(round: Int) throws {
+        let suite = try TemporarySuite(), defaults = suite.defaults
+        @Persistence("theme", store: defaults) var theme = "system"
+        #expect(theme == "system")
+        UserDefaults(suiteName: suite.name)!.set("light \(round)", forKey: "theme")
+        #expect(theme == "light \(round)")
+        defaults.removeObject(forKey: "theme")
+        #expect(theme == "system")
+        theme = "dark"
+        #expect(defaults.string(forKey: "theme") == "dark")
+        #expect(theme == "dark")
+    }
+
+    /// A read that finds a direct write also tells the key's observers, once.
+    @Test func aDirectWriteFoundByAReadWakesObserversOnce() throws {
+        let suite = try TemporarySuite(), defaults = suite.defaults
+        let prefs = Preferences(store: UserDefaultsPreferenceStore(defaults, pollingInterval: nil))
+        let seen = Collected<String>()
+        let token = prefs.observe(\.username) { seen.append($0.newValue) }
+        defaults.set("Ada", forKey: "username")
+        #expect(prefs[\.username] == "Ada")
+        #expect(prefs[\.username] == "Ada")
+        #expect(seen.all == ["Ada"])
+        prefs[\.username] = "Grace"
+        #expect(prefs[\.username] == "Grace")
+        #expect(seen.all == ["Ada", "Grace"])
+        withExtendedLifetime(token) {}
+    }
+
     @Test func anotherPersistenceOfTheSameKeySeesAWriteAtOnce() throws {
         let suite = try TemporarySuite(), defaults = suite.defaults
         @Persistence("count", store: defaults) var first = 0

@@ -121,6 +121,11 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
         for source in outsideChangeSources { source.stop() }
     }
 
+    /// On Linux, true: `UserDefaults` there posts nothing when code in this process writes it directly, so every
+    /// read of a container over this store asks `UserDefaults` (as `@AppStorage` does) and sees such a write at
+    /// once. On Apple platforms false: key-value observation reports it before the writer's call returns.
+    public var requiresReadThrough: Bool { Self.writesOnlyOnSynchronize }
+
     /// Where Linux's Foundation keeps a suite's property list; nil on Apple platforms, where the
     /// system owns the file.
     ///

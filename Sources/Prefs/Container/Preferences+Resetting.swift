@@ -1,0 +1,82 @@
+internal import Logging
+
+extension Preferences {
+    /// Removes the stored values of several keys at once, all or nothing, so that reads return their defaults.
+    ///
+    /// ```swift
+    /// prefs.reset(\.theme, \.window, \.lastOpened)
+    /// ```
+    ///
+    /// The keys are removed in one transaction per store: readers never see some of them reset and others not,
+    /// and each changed key's observers hear it once. If a store cannot run the transaction, the failure is
+    /// reported through the logger and the keys are reset as ``reset(_:)`` does, behind the caller.
+    ///
+    /// - Parameters:
+    ///   - first: A key.
+    ///   - second: Another key.
+    ///   - others: More keys.
+    public func reset<First, Second, each Other>(
+        _ first: KeyPath<PreferenceKeys, PreferenceKeys.Key<First>>,
+        _ second: KeyPath<PreferenceKeys, PreferenceKeys.Key<Second>>,
+        _ others: repeat KeyPath<PreferenceKeys, PreferenceKeys.Key<each Other>>
+    ) {
+        var resets = [Self.resetting(first), Self.resetting(second)]
+        repeat resets.append(Self.resetting(each others))
+        resetAtomically(resets)
+    }
+
+    /// Removes every value this container stores: every key under its ``keyPrefix``, declared or not, in every
+    /// store or in the stores named, all or nothing (Defaults' `removeAll`).
+    ///
+    /// ```swift
+    /// prefs.resetAll()                      // every store of the container
+    /// prefs.resetAll(in: [.appGroup])      // one store
+    /// ```
+    ///
+    /// Each store's keys are listed and removed inside one transaction of that store (for a file, under its
+    /// cross-process lock), so a value written meanwhile by another process is removed too or survives whole.
+    /// Keys outside the prefix (another container's, with another prefix) and the record of migrations that ran
+    /// (``Self.migrationRecordName``) are kept. Each changed key's observers hear it once.
+    ///
+    /// - Parameter storeIDs: The stores to clear; nil (the default) clears every store of the container.
+    /// - Throws: An error of a store; nothing is removed from that store then.
+    public func resetAll(in storeIDs: Set<PreferenceStoreID>? = nil) throws {
+        let ids = (storeIDs.map(Array.init) ?? Array(stores.keys)).sorted { $0.name < $1.name }
+        let record = keyPrefix + Self.migrationRecordName
+        try runTransaction(on: ids) { transaction in
+            for id in ids {
+                let store = store(for: StoredKey(storeID: id, name: ""))
+                for name in try store.keys() where name.hasPrefix(keyPrefix) && name != record {
+                    transaction.setValue(nil, named: String(name.dropFirst(keyPrefix.count)), in: id)
+                }
+            }
+        }
+    }
+
+    /// A reset of one key: its store, and how to record it in a transaction or behind the caller.
+    struct KeyReset {
+        let storeID: PreferenceStoreID
+        let inTransaction: (inout PreferencesTransaction) -> Void
+        let behindTheCaller: (Preferences) -> Void
+    }
+
+    private static func resetting<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> KeyReset {
+        KeyReset(
+            storeID: PreferenceKeys()[keyPath: keyPath].storeID,
+            inTransaction: { $0.reset(keyPath) },
+            behindTheCaller: { $0.reset(keyPath) }
+        )
+    }
+
+    private func resetAtomically(_ resets: [KeyReset]) {
+        let storeIDs = Set(resets.map(\.storeID)).sorted { $0.name < $1.name }
+        do {
+            try runTransaction(on: storeIDs) { transaction in
+                for reset in resets { reset.inTransaction(&transaction) }
+            }
+        } catch {
+            logger.error("Prefs: could not reset \(resets.count) keys atomically: \(error); resetting them one by one")
+            for reset in resets { reset.behindTheCaller(self) }
+        }
+    }
+}
