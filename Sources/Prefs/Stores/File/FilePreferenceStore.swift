@@ -21,6 +21,11 @@ public import Logging
 ///   per changed key.
 /// - **Damage**: a file that is not a JSON object is moved aside to `<name>.corrupt-<timestamp>`,
 ///   reported at error level, and the store starts empty; it is never overwritten or deleted.
+/// - **Symbolic links**: a file that is a link is written through: its target is replaced, beside itself, the lock
+///   is `<target>.lock`, the watcher follows the link, and a dangling link gets its target created (see
+///   "Durability" in the documentation).
+/// - **Exactness**: every value reads back as written, dates bit for bit; a value that could not
+///   (a date that is not finite, nesting deeper than the reader reads) is refused with ``UnstorableValueError``.
 ///
 /// The container in front of it caches values and writes behind, so callers never wait for the disk.
 public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {

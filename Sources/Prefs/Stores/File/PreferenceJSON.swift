@@ -5,8 +5,8 @@ package import Foundation
 /// - Booleans, strings, arrays and objects are plain JSON.
 /// - Integers are JSON numbers without a fraction; doubles always carry a fraction or an exponent
 ///   (`1.0`, `1e-05`), so each reads back as the kind it was.
-/// - Values JSON lacks are one-member objects: `{"$date": "2026-11-22T15:47:00.123456Z"}` (UTC, with
-///   as many fraction digits as the exact value needs), `{"$data": "<base64>"}`, and
+/// - Values JSON lacks are one-member objects: `{"$date": "2026-11-22T15:47:00.123456Z"}` (exact, in the form of
+///   ``PreferenceDateFormat``), `{"$data": "<base64>"}`, and
 ///   `{"$double": "nan" | "inf" | "-inf"}`. A stored dictionary that itself has a single member whose
 ///   name starts with `$` is wrapped as `{"$dictionary": {…}}`.
 /// - `null` members are ignored when reading.
