@@ -77,22 +77,14 @@ struct PreferenceJSONParser {
             var value: PreferenceValue?
             switch bytes[position] {
             case UInt8(ascii: "{"):
-                guard open.depth < Self.maximumDepth else { throw tooDeep() }
-                position += 1
-                skipWhitespace()
-                if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-                    position += 1
+                if try enter(closedBy: "}", depth: open.depth) {
                     value = .dictionary([:])
                 } else {
                     open.openObject(firstName: try parseMemberName(in: nil))
                     continue
                 }
             case UInt8(ascii: "["):
-                guard open.depth < Self.maximumDepth else { throw tooDeep() }
-                position += 1
-                skipWhitespace()
-                if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-                    position += 1
+                if try enter(closedBy: "]", depth: open.depth) {
                     value = .array([])
                 } else {
                     open.openArray()
@@ -137,8 +129,17 @@ struct PreferenceJSONParser {
         }
     }
 
-    private func tooDeep() -> Failure {
-        fail("arrays and objects nest deeper than \(Self.maximumDepth) levels")
+    /// Steps into the array or object that opens here, `depth` levels deep, refusing to go past ``maximumDepth``;
+    /// returns whether it is empty (and steps past its `closer` then).
+    private mutating func enter(closedBy closer: Unicode.Scalar, depth: Int) throws(Failure) -> Bool {
+        guard depth < Self.maximumDepth else {
+            throw fail("arrays and objects nest deeper than \(Self.maximumDepth) levels")
+        }
+        position += 1
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: closer) else { return false }
+        position += 1
+        return true
     }
 
     /// Parses `"name":`, refusing a name the object already has.
