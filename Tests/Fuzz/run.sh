@@ -18,6 +18,7 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -packag
     "$file/PreferenceJSON.swift" "$file/PreferenceJSON+Limits.swift" "$file/PreferenceJSONParser.swift" \
     "$file/PreferenceJSONParser+Strings.swift" "$file/OpenContainers.swift" "$file/JSONNumberSyntax.swift" \
     "$file/PreferenceDateFormat.swift" "$file/CivilTime.swift" \
-    Sources/Prefs/Values/PreferenceValue.swift Sources/Prefs/Stores/UnstorableValueError.swift
+    Sources/Prefs/Values/PreferenceValue.swift Sources/Prefs/Values/PreferenceValue+Sameness.swift \
+    Sources/Prefs/Stores/UnstorableValueError.swift
 "$build/fuzz-reader" "$build/corpus" -dict=Tests/Fuzz/json.dict -max_total_time="$seconds" -timeout=5 \
     -rss_limit_mb=2048 -max_len=65536 -artifact_prefix=Tests/Fuzz/findings/ -print_final_stats=1 "$@"
