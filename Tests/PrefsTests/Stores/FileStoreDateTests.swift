@@ -57,4 +57,27 @@ extension PreferenceKeys {
                 "\(seconds)")
         }
     }
+
+    @Test func handWrittenDatesInTheFileReadAsDocumented() throws {
+        let directory = try TemporaryDirectory()
+        let url = try directory.write(
+            """
+            {
+              "marked": {"$date": "2025-01-02T16:00:00.25+02:00"},
+              "plain": "2025-01-02t14:00:00.25z",
+              "whole": {"$date": "2025-01-02T14:00:00Z"},
+              "offset": "2025-01-02T09:30:00-04:30",
+              "seconds": {"$date": "-1e-300 seconds since 2001-01-01T00:00:00Z"},
+              "impossible": {"$date": "2025-02-30T00:00:00Z"}
+            }
+            """)
+        let prefs = Preferences(store: try FilePreferenceStore(url: url, watchesForChanges: false))
+        let noon = Date(timeIntervalSinceReferenceDate: 757_519_200)  // 2025-01-02T14:00:00Z
+        #expect(prefs[\.[date: "marked"]] == noon.addingTimeInterval(0.25))
+        #expect(prefs[\.[date: "plain"]] == noon.addingTimeInterval(0.25))
+        #expect(prefs[\.[date: "whole"]] == noon)
+        #expect(prefs[\.[date: "offset"]] == noon)
+        #expect(prefs[\.[date: "seconds"]] == Date(timeIntervalSinceReferenceDate: -1e-300))
+        #expect(prefs[\.[date: "impossible"]] == nil)  // not a date: the key's default, the member left as it is
+    }
 }
