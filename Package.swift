@@ -3,9 +3,12 @@ import PackageDescription
 
 let package = Package(
     name: "Prefs",
-    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+    // The core's floor: Observation's (see the README's platform table). PrefsConfiguration's API needs
+    // swift-configuration's floor, macOS 15 / iOS 18 / tvOS 18 / watchOS 11 / visionOS 2, and says so with @available.
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Prefs", targets: ["Prefs"]),
+        .library(name: "PrefsConfiguration", targets: ["PrefsConfiguration"]),
         .library(name: "PrefsTesting", targets: ["PrefsTesting"]),
         .library(name: "PrefsCombine", targets: ["PrefsCombine"]),
         .library(name: "PrefsCommand", targets: ["PrefsCommand"]),
@@ -23,13 +26,13 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
-        // The core: keys, values, stores, the container, observation, property wrappers.
+        // The core: keys, values, stores, the container, observation, property wrappers, override layers.
+        .target(name: "Prefs", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        // Override layers over swift-configuration's providers (environment, command line) and the store as a
+        // provider; swift-configuration's floor, macOS 15 / iOS 18, so kept out of the core.
         .target(
-            name: "Prefs",
-            dependencies: [
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Configuration", package: "swift-configuration"),
-            ]
+            name: "PrefsConfiguration",
+            dependencies: ["Prefs", .product(name: "Configuration", package: "swift-configuration")]
         ),
         // The store conformance suite and test helpers, for users' own tests.
         .target(name: "PrefsTesting", dependencies: ["Prefs"]),
@@ -74,7 +77,7 @@ let package = Package(
         .executableTarget(
             name: "example-app",
             dependencies: [
-                "Prefs", "PrefsCommand", "ExampleSettings", "ExampleFeature",
+                "Prefs", "PrefsCommand", "PrefsConfiguration", "ExampleSettings", "ExampleFeature",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/ExampleApp"
@@ -96,6 +99,13 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "PrefsConfigurationTests",
+            dependencies: [
+                "Prefs", "PrefsConfiguration", "PrefsTesting", "PrefsTestSupport",
+                .product(name: "Configuration", package: "swift-configuration"),
+            ]
+        ),
+        .testTarget(
             name: "PrefsCombineTests",
             dependencies: [
                 "Prefs", "PrefsCombine", "PrefsTesting",
@@ -105,7 +115,8 @@ let package = Package(
         .testTarget(
             name: "PrefsCommandTests",
             dependencies: [
-                "Prefs", "PrefsCommand", "PrefsTesting", "PrefsTestSupport", "prefs", "example-app",
+                "Prefs", "PrefsCommand", "PrefsConfiguration", "PrefsTesting", "PrefsTestSupport", "prefs",
+                "example-app",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

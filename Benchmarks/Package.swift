@@ -26,6 +26,7 @@ package.targets += [
         dependencies: [
             .product(name: "Benchmark", package: "benchmark"),
             .product(name: "Prefs", package: "Prefs"),
+            .product(name: "PrefsConfiguration", package: "Prefs"),
             .product(name: "PrefsPostgres", package: "Prefs"),
         ],
         path: "Benchmarks/PrefsBenchmarks",

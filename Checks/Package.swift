@@ -9,10 +9,6 @@ let package = Package(
     name: "PrefsChecks",
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
-        .package(
-            url: "https://github.com/apple/swift-configuration.git", from: "1.4.0",
-            traits: [.defaults, "CommandLineArguments"]
-        ),
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
     ],
     targets: [
@@ -22,7 +18,6 @@ let package = Package(
             dependencies: [
                 "StandInSwiftUI", "StandInDarwin", "StandInObjectiveC",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Configuration", package: "swift-configuration"),
             ]
         ),
         .target(name: "PrefsCombine", dependencies: ["Prefs", "StandInCombine"]),
@@ -32,7 +27,9 @@ let package = Package(
         // branches of their own and must keep seeing Linux as it is.
         .target(name: "StandInSwiftUI"),
         .target(name: "StandInCombine", dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]),
-        .target(name: "StandInDarwin"),
+        .target(name: "StandInDarwin", dependencies: ["StandInDarwinTypes", "StandInDarwinFunctions"]),
+        .target(name: "StandInDarwinTypes"),
+        .target(name: "StandInDarwinFunctions", dependencies: ["StandInDarwinTypes"]),
         .target(name: "StandInObjectiveC"),
     ]
 )

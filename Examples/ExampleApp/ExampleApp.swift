@@ -3,6 +3,7 @@ import ExampleFeature
 import ExampleSettings
 import Prefs
 import PrefsCommand
+import PrefsConfiguration
 
 // An app with its own commands that embeds PrefsCommand, so people can inspect and change its
 // preferences with its own types:
@@ -19,11 +20,15 @@ enum ExampleAppPreferences: PreferenceCatalog {
     ]
 
     /// The app's file (`prefs --app example-app` finds the same one), under environment overrides
-    /// such as `EXAMPLE_APP_THEME=dark`.
+    /// such as `EXAMPLE_APP_THEME=dark` where swift-configuration runs (macOS 15, and Linux).
     static let preferences: Preferences = {
         let url = FilePreferenceStore.standardURL(appID: "example-app")
         let store: any PreferenceStore = (try? FilePreferenceStore(url: url)) ?? InMemoryPreferenceStore()
-        return Preferences(stores: [.default: store], overrides: [.environment(prefix: "EXAMPLE_APP")])
+        var overrides: [PreferenceOverrideLayer] = []
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            overrides.append(.environment(prefix: "EXAMPLE_APP"))
+        }
+        return Preferences(stores: [.default: store], overrides: overrides)
     }()
 }
 

@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import Prefs
+import PrefsConfiguration
 
 #if canImport(Glibc)
 import Glibc

@@ -21,3 +21,7 @@ public struct Binding<Value> {
         standIn()
     }
 }
+
+/// "A binding conforms to Sendable only if its wrapped value type also conforms to Sendable" (page:
+/// binding/init(get:set:)-7ufcp, Discussion).
+extension Binding: @unchecked Sendable where Value: Sendable {}

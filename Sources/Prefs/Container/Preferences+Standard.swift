@@ -90,8 +90,10 @@ extension Preferences {
 }
 
 extension FilePreferenceStore {
-    /// Where ``Preferences/standard`` keeps an app's preferences:
-    /// `$XDG_CONFIG_HOME/<appID>/preferences.json`, or `~/.config/<appID>/preferences.json`.
+    /// Where ``Preferences/standard`` keeps an app's preferences on Linux, and where a file store of an app's
+    /// own preferences goes: `$XDG_CONFIG_HOME/<appID>/preferences.json`, or `~/.config/<appID>/preferences.json`
+    /// (on Linux and macOS). On iOS, tvOS, watchOS and visionOS, whose apps may write only inside their container,
+    /// `<Application Support>/<appID>/preferences.json`.
     ///
     /// - Parameter appID: The app's name in the path; by default the bundle identifier when there
     ///   is one and the executable's name otherwise.
@@ -102,10 +104,19 @@ extension FilePreferenceStore {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             configHome = URL(fileURLWithPath: xdg, isDirectory: true)
         } else {
-            configHome = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(
-                ".config", isDirectory: true)
+            configHome = defaultConfigHome
         }
         let app = appID ?? Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName
         return configHome.appendingPathComponent(app, isDirectory: true).appendingPathComponent("preferences.json")
+    }
+
+    /// `~/.config`; on iOS, tvOS, watchOS and visionOS the app's Application Support folder
+    /// (`homeDirectoryForCurrentUser` exists on macOS alone, and the container's top folder is not writable).
+    private static var defaultConfigHome: URL {
+        #if canImport(Darwin) && !os(macOS)
+        FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
+        #else
+        FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config", isDirectory: true)
+        #endif
     }
 }

@@ -26,6 +26,15 @@ extension Preferences {
     /// The container lives while someone holds it (every `@Persistence` property holds its own);
     /// the next call after that creates a new one.
     ///
+    /// On Apple platforms a suite's name cannot be read back from its `UserDefaults`, so two instances
+    /// for one suite (`UserDefaults(suiteName: "group.x")` twice) get two containers. Each still sees
+    /// the other's writes at once: every instance of a suite reads the same preferences domain (Apple's
+    /// `init(suiteName:)` documentation: it reads what `CFPreferencesCopyAppValue` reads for that
+    /// domain), UserDefaults posts `didChangeNotification` for a change made through any instance in
+    /// this process, on the writer's thread, and every ``UserDefaultsPreferenceStore`` observes that
+    /// notification from all instances and re-reads its keys; key-value observation adds the changes
+    /// other processes make.
+    ///
     /// - Parameter defaults: The defaults.
     /// - Returns: The shared container.
     public static func shared(for defaults: UserDefaults) -> Preferences {

@@ -91,6 +91,12 @@ public final class Preferences: Sendable {
         for finish in finishers { finish() }
     }
 
+    /// The store bound to a store ID, for the package's other modules (`PrefsConfiguration` mirrors one); an ID the
+    /// container lacks is a programmer error.
+    package func store(_ storeID: PreferenceStoreID) -> any PreferenceStore {
+        store(for: StoredKey(storeID: storeID, name: ""))
+    }
+
     /// The store bound to a key's store ID; a key naming a store the container lacks is a programmer error.
     func store(for storedKey: StoredKey) -> any PreferenceStore {
         guard let store = stores[storedKey.storeID] else {

@@ -20,7 +20,7 @@ public struct AnyPreferenceKey: Sendable {
     public let allowedValues: [PreferenceValue]?
     private let parse: @Sendable (String) throws -> PreferenceValue
     private let check: @Sendable (PreferenceValue) throws -> Void
-    private let storeOverride: @Sendable (PreferenceOverrideLayer.Raw) throws -> PreferenceValue
+    private let storeOverride: @Sendable (PreferenceOverrideLayer.Entry) throws -> PreferenceValue
     /// Reads and writes the key in a container (see `Preferences+AnyPreferenceKey.swift`).
     let access: ContainerAccess
 
@@ -60,7 +60,7 @@ public struct AnyPreferenceKey: Sendable {
     /// - Throws: The decoding error when it is not.
     public func validate(_ value: PreferenceValue) throws { try check(value) }
 
-    func storedValue(of raw: PreferenceOverrideLayer.Raw) throws -> PreferenceValue { try storeOverride(raw) }
+    func storedValue(of entry: PreferenceOverrideLayer.Entry) throws -> PreferenceValue { try storeOverride(entry) }
 
     private static func allCases<T: CaseIterable>(of type: T.Type) -> [Any] { Array(type.allCases) }
 }

@@ -1,10 +1,11 @@
-public import Configuration
 public import Foundation
 
 /// A read-only source of values that shadow the stores: command-line arguments, environment
 /// variables, a system-wide defaults file.
 ///
 /// ```swift
+/// import PrefsConfiguration   // .environment(prefix:) and .commandLine(), macOS 15 / iOS 18 and later
+///
 /// let prefs = Preferences(
 ///     stores: [.default: try FilePreferenceStore(url: url)],
 ///     overrides: [
@@ -16,40 +17,45 @@ public import Foundation
 /// try prefs.validateOverrides(of: [AnyPreferenceKey(\.theme), AnyPreferenceKey(\.window)])
 /// ```
 ///
-/// Layers are consulted highest first, by key name (without the container's key prefix). Text from
-/// the environment or the command line is parsed by the key's type (see
-/// ``PreferenceKeys/Key/storedValue(parsing:)``). Environment variables and arguments are read with
-/// swift-configuration's providers, so names follow its rules: key `theme` with prefix `MYAPP` is
-/// `MYAPP_THEME`, key `launchCount` is `MYAPP_LAUNCH_COUNT`; on the command line they are
-/// `--theme` and `--launch-count`.
+/// Layers are consulted highest first, by key name (without the container's key prefix). Text (from
+/// the environment, the command line) is parsed by the key's type (see
+/// ``PreferenceKeys/Key/storedValue(parsing:)``). This module has the layers that need nothing but
+/// Foundation: fixed values (``init(values:name:)``), a file (``file(_:)``) and any lookup of your own
+/// (``init(name:lookup:)``). The `PrefsConfiguration` product adds layers over swift-configuration's
+/// providers: `.environment(prefix:)`, `.commandLine()` and `init(name:provider:prefix:)`.
 public struct PreferenceOverrideLayer: Sendable {
-    /// What a layer holds for a key: text to parse by the key's type, or a typed value.
-    enum Raw: Sendable {
+    /// What a layer holds for a key.
+    public enum Entry: Sendable, Hashable {
+        /// Text, parsed by the key's type as an environment variable or an argument is.
         case text(String)
+        /// A typed value, which must decode as the key's type.
         case value(PreferenceValue)
     }
 
     /// The layer's name, as shown by `source(of:)` ("environment variable", …).
     public let name: String
-    let lookup: @Sendable (_ keyName: String) -> (raw: Raw, name: String)?
+    let lookup: @Sendable (_ keyName: String) -> (entry: Entry, name: String)?
 
-    /// A layer over any swift-configuration provider.
+    /// A layer that finds a key's value with `lookup`: the way other modules (`PrefsConfiguration`) and apps
+    /// build layers over their own sources.
+    ///
+    /// ```swift
+    /// let secrets = PreferenceOverrideLayer(name: "secret") { key in
+    ///     vault.text(for: key).map { (.text($0), "vault/\(key)") }
+    /// }
+    /// ```
     ///
     /// - Parameters:
-    ///   - name: The layer's name in ``PreferenceSource``.
-    ///   - provider: The provider; keys are looked up as `prefix` components followed by the key name.
-    ///   - prefix: Components put before each key name (`["myapp"]` for `MYAPP_THEME`).
-    public init(name: String, provider: some ConfigProvider, prefix: [String] = []) {
+    ///   - name: The layer's name in ``PreferenceSource`` ("environment variable").
+    ///   - lookup: Given a key's name (without the container's key prefix), what the layer holds for it and the
+    ///     name it has there (`MYAPP_THEME`), or nil when the layer has nothing for the key. Called on every
+    ///     uncached read of the key, from any thread.
+    public init(
+        name: String,
+        lookup: @escaping @Sendable (_ keyName: String) -> (entry: Entry, name: String)?
+    ) {
         self.name = name
-        self.lookup = { keyName in
-            let key = AbsoluteConfigKey(prefix + [keyName])
-            for type in [ConfigType.string, .bool, .int, .double, .stringArray] {
-                guard let result = try? provider.value(forKey: key, type: type) else { continue }
-                guard let content = result.value?.content else { return nil }
-                return (Self.raw(content), result.encodedKey)
-            }
-            return nil
-        }
+        self.lookup = lookup
     }
 
     /// A layer of fixed values, by key name: for tests, previews and values computed at startup.
@@ -58,33 +64,7 @@ public struct PreferenceOverrideLayer: Sendable {
     ///   - values: The values by key name.
     ///   - name: The layer's name.
     public init(values: [String: PreferenceValue], name: String = "values") {
-        self.name = name
-        self.lookup = { keyName in values[keyName].map { (.value($0), keyName) } }
-    }
-
-    /// Environment variables: key `theme` with prefix `MYAPP` is read from `MYAPP_THEME`.
-    ///
-    /// - Parameters:
-    ///   - prefix: The app's prefix, without the trailing underscore; empty for none.
-    ///   - environment: The variables; the process's environment by default.
-    /// - Returns: The layer.
-    public static func environment(
-        prefix: String,
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> Self {
-        Self(
-            name: "environment variable",
-            provider: EnvironmentVariablesProvider(environmentVariables: environment),
-            prefix: prefix.isEmpty ? [] : [prefix]
-        )
-    }
-
-    /// Command-line arguments: key `theme` is read from `--theme dark` or `--theme=dark`.
-    ///
-    /// - Parameter arguments: The arguments; the process's by default.
-    /// - Returns: The layer.
-    public static func commandLine(_ arguments: [String] = CommandLine.arguments) -> Self {
-        Self(name: "command-line argument", provider: CommandLineArgumentsProvider(arguments: arguments))
+        self.init(name: name) { keyName in values[keyName].map { (.value($0), keyName) } }
     }
 
     /// A JSON object in the file store's format (a system-wide defaults file under `/etc`, say),
@@ -103,16 +83,5 @@ public struct PreferenceOverrideLayer: Sendable {
             }
         }
         return Self(values: members, name: "file \(url.path), member")
-    }
-
-    private static func raw(_ content: ConfigContent) -> Raw {
-        switch content {
-        case .string(let text): .text(text)
-        case .bool(let value): .value(.bool(value))
-        case .int(let value): .value(.integer(Int64(value)))
-        case .double(let value): .value(.double(value))
-        case .stringArray(let values): .value(.array(values.map(PreferenceValue.string)))
-        default: .text("\(content)")
-        }
     }
 }

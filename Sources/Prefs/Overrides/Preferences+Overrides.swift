@@ -38,9 +38,9 @@ extension Preferences {
     public func validateOverrides(of keys: [AnyPreferenceKey]) throws {
         for key in keys {
             for layer in overrides {
-                guard let (raw, name) = layer.lookup(key.name) else { continue }
+                guard let (entry, name) = layer.lookup(key.name) else { continue }
                 do {
-                    _ = try key.storedValue(of: raw)
+                    _ = try key.storedValue(of: entry)
                 } catch {
                     throw PreferenceOverrideError(
                         source: .override(layer: layer.name, name: name), keyName: key.name, reason: "\(error)"
@@ -55,10 +55,10 @@ extension Preferences {
     /// at error level and skipped.
     func overrideValue<Value>(for key: PreferenceKeys.Key<Value>) -> PreferenceOverride? {
         for layer in overrides {
-            guard let (raw, name) = layer.lookup(key.name) else { continue }
+            guard let (entry, name) = layer.lookup(key.name) else { continue }
             let source = PreferenceSource.override(layer: layer.name, name: name)
             do {
-                return PreferenceOverride(value: try key.storedValue(of: raw), source: source)
+                return PreferenceOverride(value: try key.storedValue(of: entry), source: source)
             } catch {
                 logger.error("Prefs: \(PreferenceOverrideError(source: source, keyName: key.name, reason: "\(error)"))")
             }
@@ -69,8 +69,8 @@ extension Preferences {
 
 extension PreferenceKeys.Key {
     /// The stored form of an override: text is parsed by the key's type, a typed value must decode.
-    func storedValue(of raw: PreferenceOverrideLayer.Raw) throws -> PreferenceValue {
-        switch raw {
+    func storedValue(of entry: PreferenceOverrideLayer.Entry) throws -> PreferenceValue {
+        switch entry {
         case .text(let text):
             return try storedValue(parsing: text)
         case .value(let value):

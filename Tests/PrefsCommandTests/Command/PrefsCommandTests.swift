@@ -1,6 +1,7 @@
 import Foundation
 import Prefs
 import PrefsCommand
+import PrefsConfiguration
 import PrefsTestSupport
 import PrefsTesting
 import Testing
@@ -31,6 +32,7 @@ import Testing
         #expect(!result.output.contains("\u{1B}["))
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // .environment(prefix:)
     @Test func listInJSONIsOneObjectPerKeyWithItsSourceAndValidValues() throws {
         let prefs = Preferences(
             store: TestPreferenceStore(["scoops": 3]),
@@ -53,6 +55,7 @@ import Testing
         #expect(objects[4]["value"] is NSNull)
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // .environment(prefix:)
     @Test func anInvalidOverrideIsReportedByList() {
         let prefs = Preferences(
             store: TestPreferenceStore(),
@@ -119,6 +122,7 @@ import Testing
         }
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // .environment(prefix:)
     @Test func setOfAnOverriddenKeyStoresTheValueAndSaysItIsShadowed() {
         let store = TestPreferenceStore()
         let prefs = Preferences(

@@ -25,7 +25,11 @@ import Testing
     @Test func sourceNamesTheOverrideTheStoreOrTheDefault() {
         let prefs = Preferences(
             store: TestPreferenceStore(["count": 1]),
-            overrides: [.environment(prefix: "MYAPP", environment: ["MYAPP_THEME": "dark"])]
+            overrides: [
+                PreferenceOverrideLayer(name: "environment variable") {
+                    $0 == "theme" ? (.text("dark"), "MYAPP_THEME") : nil
+                }
+            ]
         )
         #expect(
             prefs.source(of: AnyPreferenceKey(\.theme)) == .override(layer: "environment variable", name: "MYAPP_THEME")

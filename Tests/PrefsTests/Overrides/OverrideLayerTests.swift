@@ -5,7 +5,26 @@ import PrefsTestSupport
 import PrefsTesting
 import Testing
 
+/// The layers of the core: fixed values, a file, and layers built from a lookup, here text by name as the environment
+/// and the command line hold it (PrefsConfiguration's `.environment(prefix:)` and `.commandLine()` are tested in
+/// PrefsConfigurationTests).
 @Suite struct OverrideLayerTests {
+    /// `MYAPP_<KEY>` variables, as text.
+    private func environmentLayer(_ variables: [String: String]) -> PreferenceOverrideLayer {
+        PreferenceOverrideLayer(name: "environment variable") { key in
+            let variable = "MYAPP_" + key.uppercased()
+            return variables[variable].map { (.text($0), variable) }
+        }
+    }
+
+    /// `--<key> <value>` arguments, as text.
+    private func argumentsLayer(_ arguments: [String]) -> PreferenceOverrideLayer {
+        PreferenceOverrideLayer(name: "command-line argument") { key in
+            guard let index = arguments.firstIndex(of: "--" + key), index + 1 < arguments.count else { return nil }
+            return (.text(arguments[index + 1]), "--" + key)
+        }
+    }
+
     private func makeLayered(
         stored: [String: PreferenceValue] = [:],
         arguments: [String] = ["app"],
@@ -17,13 +36,27 @@ import Testing
         let prefs = Preferences(
             store: store,
             overrides: [
-                .commandLine(arguments),
-                .environment(prefix: "MYAPP", environment: environment),
+                argumentsLayer(arguments),
+                environmentLayer(environment),
                 PreferenceOverrideLayer(values: file, name: "file /etc/myapp.json, member"),
             ],
             logger: logger
         )
         return (prefs, store, messages)
+    }
+
+    @Test func aLookupGetsTheKeysNameWithoutTheContainersPrefixAndMayHoldTypedValues() {
+        let asked = Collected<String>()
+        let layer = PreferenceOverrideLayer(name: "lookup") { key in
+            asked.append(key)
+            return key == "count" ? (.value(7), "count in the lookup") : nil
+        }
+        let prefs = Preferences(store: TestPreferenceStore(), keyPrefix: "com.example.", overrides: [layer])
+        #expect(prefs[\.count] == 7)
+        #expect(prefs[\.name] == "anonymous")
+        #expect(prefs.source(of: \.count) == .override(layer: "lookup", name: "count in the lookup"))
+        #expect(asked.all.contains("count") && asked.all.contains("name"))
+        #expect(!asked.all.contains { $0.hasPrefix("com.example.") })
     }
 
     @Test func eachLayerIsParsedByTheKeysTypeAndSaysWhereTheValueComesFrom() {

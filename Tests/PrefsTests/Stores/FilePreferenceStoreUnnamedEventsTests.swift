@@ -5,8 +5,8 @@ import Testing
 @testable import Prefs
 
 /// The file store under the event shape of Apple platforms, whose folder source names no entry: every change in the
-/// folder wakes the store, which must tell by the file's identity whether to re-read it. (The emulation here also
-/// reports writes in place into an existing file, which Apple's folder source does not.)
+/// folder wakes the store, which must tell by the file's identity whether to re-read it; a write in place into the
+/// file reaches it through the file's own source only, as there.
 @Suite struct FilePreferenceStoreUnnamedEventsTests {
     private func makeStore(_ url: URL) throws -> FilePreferenceStore {
         try FileWatcher.$reportsNames.withValue(false) { try FilePreferenceStore(url: url) }
@@ -43,6 +43,22 @@ import Testing
         Thread.sleep(forTimeInterval: 0.2)
         #expect(counts.count == 0)
         #expect(prefs[\.count] == 1 && prefs[\.name] == "name 19")
+        token.cancel()
+    }
+
+    @Test func aHandEditSavedInPlaceReachesObserversThroughTheFilesOwnSource() throws {
+        let directory = try TemporaryDirectory()
+        // Written before the store watches, so that no event of this write is still on its way to the store.
+        try Data(#"{"count": 1}"#.utf8).write(to: directory.file(), options: .atomic)
+        let prefs = Preferences(store: try makeStore(directory.file()))
+        #expect(prefs[\.count] == 1)
+        let counts = Collected<Int>()
+        let token = prefs.observe(\.count) { counts.append($0.newValue) }
+        let handle = try FileHandle(forWritingTo: directory.file())  // the same file: no new entry in the folder
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(#"{"count": 5}"#.utf8))
+        try handle.close()
+        eventually { counts.all == [5] }
         token.cancel()
     }
 

@@ -28,8 +28,11 @@ extension FileSystem {
         var chain = [path]
         while true {
             let current = chain[chain.count - 1]
-            var status = stat()
-            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return chain }
+            var status = FileStatus()
+            // Widened: `st_mode` and the `S_IF…` constants differ in width between the platforms' C libraries.
+            guard lstat(current, &status) == 0, UInt32(status.st_mode) & UInt32(S_IFMT) == UInt32(S_IFLNK) else {
+                return chain
+            }
             guard chain.count <= maximumLinks else {
                 throw FilePreferenceStoreError(
                     operation: .resolveLink, path: path,

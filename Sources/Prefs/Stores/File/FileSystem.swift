@@ -2,10 +2,14 @@ internal import Foundation
 
 #if canImport(Darwin)
 import Darwin
+/// The C library's file status, named by its module: Darwin's fields have other widths than Glibc's.
+typealias FileStatus = Darwin.stat
 #elseif canImport(Glibc)
 import Glibc
+typealias FileStatus = Glibc.stat
 #elseif canImport(Musl)
 import Musl
+typealias FileStatus = Musl.stat
 #endif
 
 /// The few POSIX calls the file store needs, with errors that name the path.
@@ -20,7 +24,7 @@ enum FileSystem {
         FilePreferenceStoreError(operation: operation, path: path, reason: String(cString: strerror(errno)))
     }
 
-    static func identity(of status: stat) -> Identity {
+    static func identity(of status: FileStatus) -> Identity {
         #if canImport(Darwin)
         let modified = Int64(status.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(status.st_mtimespec.tv_nsec)
         let changed = Int64(status.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(status.st_ctimespec.tv_nsec)
@@ -29,8 +33,8 @@ enum FileSystem {
         let changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
         #endif
         return Identity(
-            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
-            modified: modified, changed: changed
+            device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(status.st_ino),
+            size: Int64(status.st_size), modified: modified, changed: changed
         )
     }
 
@@ -42,7 +46,7 @@ enum FileSystem {
             throw openError(.read, path)
         }
         defer { close(descriptor) }
-        var status = stat()
+        var status = FileStatus()
         guard fstat(descriptor, &status) == 0 else { throw error(.read, path) }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -60,7 +64,7 @@ enum FileSystem {
 
     /// The identity of the file at `path`, or nil when it does not exist.
     static func identity(_ path: String) -> Identity? {
-        var status = stat()
+        var status = FileStatus()
         return stat(path, &status) == 0 ? identity(of: status) : nil
     }
 
@@ -73,7 +77,7 @@ enum FileSystem {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         let temporary = directory + "/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        var existing = stat()
+        var existing = FileStatus()
         let mode = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o600
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw error(.write, directory) }

@@ -3,15 +3,18 @@ internal import Foundation
 
 /// Calls `onChange` when the file may have changed: written, replaced, created or deleted by anyone.
 ///
-/// It watches the folder, not the file, because writers replace the file by renaming a new one over it. The
-/// platform part, a ``FolderEventSource``, only reports events: inotify on Linux names the entry each one concerns
-/// (``InotifyFolderEventSource``); a dispatch source on the folder on Apple platforms does not
-/// (``VnodeFolderEventSource``). Deciding which events concern the file is shared, here
-/// (``FolderEvent/concerns(fileNamed:)``), and the store compares the file's identity before reading it anyway.
+/// It watches the folder, because writers replace the file by renaming a new one over it, and, where the folder's
+/// events miss writes in place into the file (Apple platforms), the file itself too. The platform parts only report
+/// events: inotify on Linux names the entry each one concerns (``InotifyFolderEventSource``); a dispatch source on the
+/// folder on Apple platforms does not (``VnodeFolderEventSource``), and one on the file's descriptor reports its writes
+/// (``VnodeFileEventSource``). Deciding which events concern the file, and when the file's own source must be opened
+/// again on the path because the file there may have been replaced, is shared, here (``FolderEvent``); the store
+/// compares the file's identity before reading it anyway.
 ///
 /// A file that is a symbolic link is followed: the folder of every link in its chain and the folder of its target
-/// are watched, so that an edit or a replacement of the target and a link pointed elsewhere are all seen; after
-/// each event that concerns one of them, the chain is followed again and the watched folders change with it.
+/// are watched (and the file's own source watches the target), so that an edit or a replacement of the target and a
+/// link pointed elsewhere are all seen; after each event that concerns one of them, the chain is followed again and
+/// the watched folders change with it.
 final class FileWatcher: Sendable {
     /// Makes the event source of one folder, handing its events to a handler.
     typealias SourceFactory =
@@ -29,34 +32,54 @@ final class FileWatcher: Sendable {
     private let onChange: @Sendable () -> Void
     private let makeSource: SourceFactory
     private let folders = Lock<[String: WatchedFolder]>([:])
+    private let fileSource = Lock<(any FileEventSource)?>(nil)
 
-    /// Tests set it to false to run a store under the event shape of Apple platforms, whose folder events name no
-    /// entry: each event is then handed on as ``FolderEvent/unnamed``.
+    /// Tests set it to false to run a store under the event shape of Apple platforms
+    /// (``FolderEvent/inApplePlatformsShape(fileNamed:)``): folder events that name no entry, and writes in place
+    /// reported by the file's own source.
     @TaskLocal static var reportsNames = true
 
-    /// Starts watching with the platform's event source.
+    /// Starts watching with the platform's event sources.
     convenience init(path: String, queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) throws {
         let reportsNames = Self.reportsNames
+        let name = URL(fileURLWithPath: path).lastPathComponent
         try self.init(path: path, onChange: onChange) { directory, handler in
             try PlatformFolderEventSource(directory: directory, queue: queue) { events in
-                handler(reportsNames ? events : events.map { _ in .unnamed })
+                handler(reportsNames ? events : events.compactMap { $0.inApplePlatformsShape(fileNamed: name) })
             }
+        } makeFileSource: { handler in
+            #if canImport(Darwin)
+            VnodeFileEventSource(path: path, queue: queue, handler: handler)
+            #else
+            nil  // inotify's folder events report writes in place too
+            #endif
         }
     }
 
-    /// Starts watching with the event sources `makeSource` returns for the folders of the file and its links.
+    /// Starts watching with the event sources `makeSource` returns for the folders of the file and its links, and
+    /// the one `makeFileSource` returns for the file itself, if any, each given a handler of events.
     ///
     /// - Throws: The error of `makeSource` for the folder of `path` itself; a link's target whose folder cannot be
     ///   watched is followed again after the next event in the folders that can.
-    init(path: String, onChange: @escaping @Sendable () -> Void, makeSource: @escaping SourceFactory) throws {
+    init(
+        path: String,
+        onChange: @escaping @Sendable () -> Void,
+        makeSource: @escaping SourceFactory,
+        makeFileSource: (_ handler: @escaping @Sendable ([FolderEvent]) -> Void) -> (any FileEventSource)? = { _ in
+            nil
+        }
+    ) throws {
         self.path = path
         self.onChange = onChange
         self.makeSource = makeSource
         try follow(requiring: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        let made = makeFileSource { [weak self] events in self?.handle(events, names: nil) }
+        fileSource.withLock { $0 = made }
     }
 
     deinit {
         for folder in folders.withLock({ Array($0.values) }) { folder.source.cancel() }
+        fileSource.withLock { $0 }?.cancel()
     }
 
     /// The folders to watch for the file as its links lead now, each with the names in it that matter.
@@ -75,7 +98,9 @@ final class FileWatcher: Sendable {
         var added: [String: any FolderEventSource] = [:]
         for folder in wanted.keys where folders.withLock({ $0[folder] == nil }) {
             do {
-                added[folder] = try makeSource(folder) { [weak self] events in self?.handle(events, in: folder) }
+                added[folder] = try makeSource(folder) { [weak self] events in
+                    self?.handle(events, names: self?.folders.withLock { $0[folder]?.names } ?? [])
+                }
             } catch  where folder != required {
                 continue  // the target's folder may not exist yet
             }
@@ -90,10 +115,17 @@ final class FileWatcher: Sendable {
         for source in stale { source.cancel() }
     }
 
-    private func handle(_ events: [FolderEvent], in folder: String) {
-        let names = folders.withLock { $0[folder]?.names ?? [] }
-        guard events.contains(where: { event in names.contains { event.concerns(fileNamed: $0) } }) else { return }
+    /// Handles events of a folder, where `names` are the entries that matter, or of the file's own source (nil).
+    private func handle(_ events: [FolderEvent], names: Set<String>?) {
+        func any(_ test: (FolderEvent, String) -> Bool) -> Bool {
+            events.contains { event in
+                guard let names else { return test(event, "") }  // the file's own events concern it whatever its name
+                return names.contains { test(event, $0) }
+            }
+        }
+        guard any({ $0.concerns(fileNamed: $1) }) else { return }
         try? follow()
+        if any({ $0.mayReplace(fileNamed: $1) }) { fileSource.withLock { $0 }?.reopen() }
         onChange()
     }
 }

@@ -1,4 +1,6 @@
-#if canImport(Glibc)
+// Not where Darwin exists: the check build (Checks/) compiles Prefs with Darwin stood in on Linux, and leaves this
+// Linux-only source out as Apple platforms do.
+#if canImport(Glibc) && !canImport(Darwin)
 internal import Dispatch
 internal import Glibc
 
@@ -39,8 +41,9 @@ final class InotifyFolderEventSource: FolderEventSource, @unchecked Sendable {
         }
     }
 
-    /// The events in a buffer of `inotify_event` records: the entry each names, or ``FolderEvent/unnamed`` when the
-    /// folder itself was deleted or moved, or the kernel's queue overflowed.
+    /// The events in a buffer of `inotify_event` records: the entry each names (written in place, or created, moved
+    /// or deleted), or ``FolderEvent/unnamed`` when the folder itself was deleted or moved, or the kernel's queue
+    /// overflowed.
     static func events(in buffer: UnsafeRawBufferPointer) -> [FolderEvent] {
         var events: [FolderEvent] = []
         var offset = 0
@@ -48,10 +51,13 @@ final class InotifyFolderEventSource: FolderEventSource, @unchecked Sendable {
             let event = buffer.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
             let nameStart = offset + MemoryLayout<inotify_event>.size
             let nameEnd = min(nameStart + Int(event.len), buffer.count)
+            let name = String(decoding: buffer[nameStart..<nameEnd].prefix { $0 != 0 }, as: UTF8.self)
             if event.mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_Q_OVERFLOW) != 0 {
                 events.append(.unnamed)
+            } else if event.mask & UInt32(IN_CLOSE_WRITE) != 0 {
+                events.append(.written(name))
             } else {
-                events.append(.entry(String(decoding: buffer[nameStart..<nameEnd].prefix { $0 != 0 }, as: UTF8.self)))
+                events.append(.entry(name))
             }
             offset = nameStart + Int(event.len)
         }

@@ -11,7 +11,9 @@ extension UserDefaultsPreferenceStore {
     /// Starts what reports outside changes on this platform (see the type's documentation).
     func startWatchingForOutsideChanges(pollingInterval: Duration?) {
         let check: @Sendable () -> Void = { [weak self] in self?.scheduleCheck() }
-        // Posted on Apple platforms for this process's changes; on Linux only by
+        // Posted on Apple platforms for this process's changes, through any instance: observed for all instances
+        // (object nil), it is what lets two instances of one suite, which have two shared containers there, see
+        // each other's writes at once (see `Preferences.shared(for:)`). On Linux it is posted only by
         // `setPersistentDomain` and `removePersistentDomain`.
         var sources: [any OutsideChangeSource] = [
             NotificationObservation(UserDefaults.didChangeNotification, handler: check)

@@ -1,11 +1,13 @@
 import Configuration
 import Foundation
 import Prefs
+import PrefsConfiguration
 import PrefsTestSupport
 import PrefsTesting
 import Testing
 
 @Suite struct ConfigProviderTests {
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test func configurationReadersSeeThePreferencesLive() async throws {
         let (prefs, _) = makePreferences(
             ["app.count": 3, "app.theme": "dark", "app.window": ["width": 640.0]], keyPrefix: "app.")

@@ -1,5 +1,6 @@
 public import Configuration
 internal import Foundation
+public import Prefs
 
 /// One store of a container, seen as a swift-configuration provider, so that server code reading
 /// its configuration through swift-configuration sees the app's preferences, live.
@@ -17,6 +18,7 @@ internal import Foundation
 /// strings, data becomes bytes, and arrays of one scalar kind become arrays. The provider mirrors
 /// the store into swift-configuration's `MutableInMemoryProvider` and keeps it current from the
 /// store's change reports, so watching works as with any provider.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 public final class PreferencesConfigProvider: ConfigProvider, Sendable {
     private let mirror: MutableInMemoryProvider
     private let store: any PreferenceStore
@@ -32,7 +34,7 @@ public final class PreferencesConfigProvider: ConfigProvider, Sendable {
     ///   - store: The store to mirror.
     /// - Throws: An error of the store while reading it.
     public init(_ preferences: Preferences, store: PreferenceStoreID = .default) throws {
-        self.store = preferences.store(for: StoredKey(storeID: store, name: ""))
+        self.store = preferences.store(store)
         self.prefix = preferences.keyPrefix
         self.mirror = MutableInMemoryProvider(name: "Prefs", initialValues: [:])
         let token = self.store.observeChanges { [weak self] names in self?.republish(names) }
