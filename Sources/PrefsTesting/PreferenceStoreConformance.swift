@@ -16,6 +16,14 @@ public enum PreferenceStoreConformance {
     public struct Failure: Error, CustomStringConvertible {
         /// One line per failed check.
         public let problems: [String]
+        /// The generated cases that failed (each also one of ``problems``), with their seed and minimal value.
+        public let generated: [GeneratedFailure]
+
+        init(problems: [String], generated: [GeneratedFailure] = []) {
+            self.problems = problems
+            self.generated = generated
+        }
+
         /// All problems, one per line.
         public var description: String {
             "\(problems.count) store conformance check(s) failed:\n" + problems.joined(separator: "\n")
@@ -57,7 +65,12 @@ public enum PreferenceStoreConformance {
         "url": .string("https://example.com/a/b?c=1&d=%20#frag"),
     ]
 
-    /// Runs every check.
+    /// Runs every check: the fixed examples, then generated values (see
+    /// ``generatedRoundTrips(_:reopen:profile:seed:cases:)`` and
+    /// ``generatedContainerRoundTrips(_:reopen:profile:seed:cases:readDeadline:)``).
+    ///
+    /// A generated failure names its seed and the smallest value that still fails; set
+    /// `PREFS_TEST_SEED` to that seed to replay it, and `PREFS_TEST_SCALE` to run more cases.
     ///
     /// - Parameters:
     ///   - makeStore: Creates a fresh, empty store for each check.
@@ -65,11 +78,18 @@ public enum PreferenceStoreConformance {
     ///     to check that values survive; nil skips that check.
     ///   - atomicTransactions: Whether the store promises that concurrent transactions never lose
     ///     an update (the built-in stores do; the protocol's default implementation does not).
+    ///   - profile: What the store can hold, for the generated values.
+    ///   - seed: The seed of the generated values.
+    ///   - generatedCases: How many generated values to write to the store directly; a fifth as many
+    ///     go through containers. Zero skips the generated checks.
     /// - Throws: ``Failure`` listing every failed check, or an error of the store itself.
     public static func check(
         makeStore: () throws -> any PreferenceStore,
         reopen: ((any PreferenceStore) throws -> any PreferenceStore)? = nil,
-        atomicTransactions: Bool = true
+        atomicTransactions: Bool = true,
+        profile: PreferenceValueGenerator.Profile = .everything,
+        seed: UInt64 = PreferenceValueGenerator.environmentSeed,
+        generatedCases: Int = PreferenceValueGenerator.caseCount(500)
     ) throws {
         var problems: [String] = []
         problems += try roundTrip(makeStore())
@@ -79,7 +99,17 @@ public enum PreferenceStoreConformance {
         problems += try concurrentWriters(makeStore())
         problems += try transactions(makeStore(), atomic: atomicTransactions)
         if let reopen { problems += try reload(makeStore(), reopen: reopen) }
-        if !problems.isEmpty { throw Failure(problems: problems) }
+        var generated: [GeneratedFailure] = []
+        if generatedCases > 0 {
+            generated += try generatedRoundTrips(
+                makeStore(), reopen: reopen, profile: profile, seed: seed, cases: generatedCases
+            ).failures
+            generated += try generatedContainerRoundTrips(
+                makeStore(), reopen: reopen, profile: profile, seed: seed, cases: max(1, generatedCases / 5)
+            ).failures
+        }
+        problems += generated.map { "generated: \($0)" }
+        if !problems.isEmpty { throw Failure(problems: problems, generated: generated) }
     }
 
     static func roundTrip(_ store: any PreferenceStore) throws -> [String] {

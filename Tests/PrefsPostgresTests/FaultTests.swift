@@ -7,7 +7,7 @@ import Testing
 
 /// The database going away never loses a flushed write, never blocks readers, and never drops a
 /// queued write silently; after reconnecting, an instance catches up on everything it missed.
-@Suite(.requiresPostgreSQL, .timeLimit(.minutes(3)))
+@Suite(.requiresPostgreSQL, .timeLimit(.minutes(scaledMinutes(3))))
 struct FaultTests {
     @Test func terminatingTheSessionsMidStormLosesNoWrite() throws {
         let fleet = try Fleet()
@@ -81,7 +81,7 @@ struct FaultTests {
         let stoppedName = fleet.applicationName + "-stopped"
         let (stopped, _) = try fleet.instance {
             $0.connection.options.additionalStartupParameters = [("application_name", stoppedName)]
-            $0.operationTimeout = .seconds(1)
+            $0.operationTimeout = .seconds(deadlineScale)
             $0.healthCheckInterval = .milliseconds(300)
         }
         let (other, _) = try fleet.instance()
@@ -108,7 +108,7 @@ struct FaultTests {
         let server = try PostgresTestServer.start()
         defer { try? server.stop() }
         let fleet = try Fleet(server: server)
-        let (writer, _) = try fleet.instance { $0.flushTimeout = .seconds(1) }
+        let (writer, _) = try fleet.instance { $0.flushTimeout = .seconds(deadlineScale) }
         let (reader, _) = try fleet.instance()
         var expected: [String: Int] = [:]
         let restarts = 3
@@ -170,7 +170,7 @@ struct FaultTests {
             $0.connection.username = role
             $0.connection.password = password
             $0.connection.options.additionalStartupParameters = [("application_name", cutName)]
-            $0.flushTimeout = .seconds(1)
+            $0.flushTimeout = .seconds(deadlineScale)
         }
         let seen = ["a", "b", "c", "d"].map { key in (key, Collected<Int>()) }
         let tokens = seen.map { key, values in cutOff.observe(\.[int: key]) { values.append($0.newValue) } }

@@ -72,6 +72,20 @@ extension PreferenceValue: CustomStringConvertible {
     }
 }
 
+extension PreferenceValue {
+    /// ``description`` cut to 200 characters, for messages that quote a stored value: a megabyte string
+    /// must not become a megabyte log line.
+    package var abbreviatedDescription: String {
+        // Measured in bytes, not characters: counting the characters of a megabyte of text takes a while.
+        if case .string(let string) = self, string.utf8.count > 400 {
+            return "\"\(string.prefix(200))…\" (\(string.utf8.count) bytes)"
+        }
+        let full = description
+        guard full.utf8.count > 400 else { return full }
+        return full.prefix(200) + "… (\(full.utf8.count) bytes)"
+    }
+}
+
 extension PreferenceValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {

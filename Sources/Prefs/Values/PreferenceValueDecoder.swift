@@ -189,7 +189,8 @@ final class PreferenceValueDecoding: Decoder, SingleValueDecodingContainer {
         at codingPath: [any CodingKey],
         underlyingError: (any Error)? = nil
     ) -> DecodingError {
-        let message = "Expected \(expected) at \(codingPath.codingPathDescription), found \(value.kindName) \(value)."
+        let message =
+            "Expected \(expected) at \(codingPath.codingPathDescription), found \(value.kindName) \(value.abbreviatedDescription)."
         return DecodingError.typeMismatch(
             type,
             DecodingError.Context(codingPath: codingPath, debugDescription: message, underlyingError: underlyingError)

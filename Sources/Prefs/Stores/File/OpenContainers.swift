@@ -11,6 +11,11 @@ struct OpenContainers {
         var nullNames: Set<String> = []
         /// The name of the member whose value is being parsed.
         var name: String
+        /// Whether this object is the value of a `$dictionary` member: a stored dictionary, as written, even when it
+        /// looks like a mark (`{"$dictionary": {"$date": …}}` is the dictionary `["$date": …]`).
+        var isWrapped = false
+        /// The members of the object its `$dictionary` member holds, as written.
+        var wrapped: [String: PreferenceValue]?
     }
 
     private var kinds: [Kind] = []
@@ -28,8 +33,13 @@ struct OpenContainers {
     }
 
     mutating func openObject(firstName name: String) {
+        // The value of a `$dictionary` member, unless that member's object is itself a wrapped dictionary, whose
+        // members are ordinary ones.
+        let isWrapped =
+            kinds.last == .object && objects[objects.count - 1].name == "$dictionary"
+            && !objects[objects.count - 1].isWrapped
         kinds.append(.object)
-        objects.append(OpenObject(name: name))
+        objects.append(OpenObject(name: name, isWrapped: isWrapped))
     }
 
     mutating func append(_ element: PreferenceValue) { arrays[arrays.count - 1].append(element) }
@@ -56,8 +66,19 @@ struct OpenContainers {
         return object.members[name] != nil || object.nullNames.contains(name)
     }
 
-    mutating func closeObject() -> [String: PreferenceValue] {
+    /// Closes the innermost object: the value it stands for, a mark (`{"$date": …}`) turned into its value.
+    mutating func closeObject() -> PreferenceValue {
         kinds.removeLast()
-        return objects.removeLast().members
+        let object = objects.removeLast()
+        if object.isWrapped {
+            objects[objects.count - 1].wrapped = object.members  // its parent decides what it is
+            return .dictionary(object.members)
+        }
+        var members = object.members
+        if let wrapped = object.wrapped {
+            if members.count == 1 { return .dictionary(wrapped) }  // `{"$dictionary": {…}}`: the dictionary itself
+            members["$dictionary"] = PreferenceJSON.special(wrapped) ?? .dictionary(wrapped)  // an ordinary member
+        }
+        return PreferenceJSON.special(members) ?? .dictionary(members)
     }
 }

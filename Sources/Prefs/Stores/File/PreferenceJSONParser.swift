@@ -122,8 +122,7 @@ struct PreferenceJSONParser {
                     }
                     guard bytes[position] == UInt8(ascii: "}") else { throw fail("expected ',' or '}' after a member") }
                     position += 1
-                    let members = open.closeObject()
-                    value = PreferenceJSON.special(members) ?? .dictionary(members)
+                    value = open.closeObject()
                 }
             }
         }

@@ -250,6 +250,9 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
     /// old values back. Returns the keys whose values changed. Call it inside `exclusively`.
     private func apply(_ changes: PreferenceStoreChanges) throws -> Set<String> {
         guard !changes.isEmpty else { return [] }
+        if let name = UserDefaultsPropertyList.unstorableName(in: changes) {
+            throw UserDefaultsPreferenceStoreError.unstorableName(name, suiteName: domain?.suiteName)
+        }
         var previous: [String: Any] = [:]
         for (key, value) in changes {
             previous[key] = defaults.object(forKey: key)
