@@ -9,7 +9,7 @@ import Testing
 @Suite struct PrefsToolExactnessTests {
     /// `Date()`-like values with arbitrary last bits, and the extremes.
     static let dates: [Date] = {
-        var generator = SplitMix64(seed: 0xC11_DA7E)
+        var generator = PreferenceValueGenerator(seed: 0xC11_DA7E)
         let now = Date().timeIntervalSinceReferenceDate
         let generated = (0..<40).map { _ in
             Date(timeIntervalSinceReferenceDate: Double(bitPattern: now.bitPattern ^ (generator.next() & 0xF_FFFF)))

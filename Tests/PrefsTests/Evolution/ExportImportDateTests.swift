@@ -1,13 +1,14 @@
 import Foundation
 import Prefs
 import PrefsTestSupport
+import PrefsTesting
 import Testing
 
 /// Dates through `exportJSON` and `importJSON` exactly; a date the document cannot hold is refused.
 @Suite struct ExportImportDateTests {
     @Test func datesSurviveExportAndImportBitForBit() throws {
         let source = Preferences(store: InMemoryPreferenceStore())
-        var generator = SplitMix64(seed: 0xE4_DA7E)
+        var generator = PreferenceValueGenerator(seed: 0xE4_DA7E)
         let now = Date().timeIntervalSinceReferenceDate
         let dates =
             (0..<200).map { _ in

@@ -1,6 +1,7 @@
 import Foundation
 import Prefs
 import PrefsTestSupport
+import PrefsTesting
 import Testing
 
 extension PreferenceKeys {
@@ -14,7 +15,7 @@ extension PreferenceKeys {
         let directory = try TemporaryDirectory()
         let url = directory.file()
         let prefs = Preferences(store: try FilePreferenceStore(url: url, watchesForChanges: false))
-        var generator = SplitMix64(seed: 0x5EED_DA7E)
+        var generator = PreferenceValueGenerator(seed: 0x5EED_DA7E)
         let now = Date().timeIntervalSinceReferenceDate
         let dates = (0..<1_000).map { index in
             index.isMultiple(of: 2)

@@ -1,5 +1,6 @@
 import Foundation
 import PrefsTestSupport
+import PrefsTesting
 import Testing
 
 @testable import Prefs
@@ -39,7 +40,7 @@ import Testing
 
     @Test func generatedDatesReadBackBitForBit() {
         let seed = UInt64.random(in: 0...UInt64.max)
-        var generator = SplitMix64(seed: seed)
+        var generator = PreferenceValueGenerator(seed: seed)
         let now = Date().timeIntervalSinceReferenceDate
         var failures = 0
         for index in 0..<60_000 {
@@ -89,7 +90,7 @@ import Testing
     }
 
     @Test func theFractionIsTheShortestThatReadsBack() {
-        var generator = SplitMix64(seed: 0xF2AC_7104)
+        var generator = PreferenceValueGenerator(seed: 0xF2AC_7104)
         let now = Date().timeIntervalSinceReferenceDate
         for _ in 0..<5_000 {
             let seconds = Double(bitPattern: now.bitPattern ^ (generator.next() & 0xF_FFFF))
@@ -114,7 +115,7 @@ import Testing
     /// From 1582-10-15, where Foundation's formatter stops using the Julian calendar, to the end of 9999.
     @Test func wholeSecondsMatchFoundationsISO8601Formatter() {
         let formatter = ISO8601DateFormatter()
-        var generator = SplitMix64(seed: 0x150_8601)
+        var generator = PreferenceValueGenerator(seed: 0x150_8601)
         for _ in 0..<2_000 {
             let seconds = Double(Int64.random(in: -13_197_600_000..<252_423_993_600, using: &generator))
             let date = Date(timeIntervalSinceReferenceDate: seconds)

@@ -1,5 +1,6 @@
 import Foundation
 import PrefsTestSupport
+import PrefsTesting
 import Testing
 
 @testable import Prefs
@@ -141,7 +142,7 @@ import Testing
     /// as the same text; all within a deadline.
     @Test func mutatedDocumentsNeverCrashHangOrChangeInSilence() throws {
         let seed = UInt64.random(in: 0...UInt64.max)
-        var generator = SplitMix64(seed: seed)
+        var generator = PreferenceValueGenerator(seed: seed)
         let base = Array(
             PreferenceJSON.encode([
                 "date": .date(Date(timeIntervalSinceReferenceDate: -0.5)), "data": .data(Data([0xFF])),

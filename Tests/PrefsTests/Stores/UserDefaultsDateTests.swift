@@ -1,13 +1,14 @@
 import Foundation
 import Prefs
 import PrefsTestSupport
+import PrefsTesting
 import Testing
 
 /// Dates through the UserDefaults store exactly: on Linux in its marked form (`{"$date": …}`), which its poller reads
 /// back and compares with what the app wrote.
 @Suite struct UserDefaultsDateTests {
     static func clockLikeDates(seed: UInt64, count: Int) -> [Date] {
-        var generator = SplitMix64(seed: seed)
+        var generator = PreferenceValueGenerator(seed: seed)
         let now = Date().timeIntervalSinceReferenceDate
         return (0..<count).map { _ in
             Date(timeIntervalSinceReferenceDate: Double(bitPattern: now.bitPattern ^ (generator.next() & 0xF_FFFF)))
