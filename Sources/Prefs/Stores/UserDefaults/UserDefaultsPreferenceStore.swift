@@ -319,7 +319,7 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
     /// (on which Foundation sleeps 150 ms, three times, and then reads an empty domain).
     ///
     /// Linux's Foundation now and then reports a failed save while several threads of one process
-    /// use the suite (about once in a few thousand saves under load); the values are still in its
+    /// use the suite (seen once in CI, under the conformance suite's concurrent writers); the values are still in its
     /// memory, so the save is tried again, three times in all, before a write is reported as failed.
     @discardableResult
     func synchronizeLocked() -> Bool {
