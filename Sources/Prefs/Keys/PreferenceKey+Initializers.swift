@@ -6,6 +6,7 @@ extension PreferenceKeys.Key where Value: PreferenceStorable {
     ///   - defaultValue: The value returned while nothing valid is stored.
     ///   - store: The store that holds the key.
     ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    @inlinable  // specialized in the caller, its conversions capture no type metadata: no allocation per key
     public init(
         _ name: String, default defaultValue: Value, store: PreferenceStoreID = .default, formerNames: [String] = []
     ) {

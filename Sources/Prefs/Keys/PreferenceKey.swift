@@ -46,6 +46,7 @@ extension PreferenceKeys {
         ///   - store: The store that holds the key.
         ///   - codec: How values are converted to and from their stored form.
         ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+        @inlinable
         public init(
             _ name: String,
             default defaultValue: Value,
@@ -78,6 +79,7 @@ extension PreferenceKeys {
             )
         }
 
+        @usableFromInline
         init(
             name: String,
             defaultValue: Value,
