@@ -18,6 +18,10 @@ public struct AnyPreferenceKey: Sendable {
     public let defaultValue: PreferenceValue?
     /// The stored forms of every valid value, for enumerations (`CaseIterable` types); nil otherwise.
     public let allowedValues: [PreferenceValue]?
+    /// What the key is for, as its declaration says (see ``PreferenceKeys/Key/description``).
+    public let description: String?
+    /// Whether the key's value is secret (see ``PreferenceKeys/Key/isSecret``).
+    public let isSecret: Bool
     private let parse: @Sendable (String) throws -> PreferenceValue
     private let check: @Sendable (PreferenceValue) throws -> Void
     private let storeOverride: @Sendable (PreferenceOverrideLayer.Entry) throws -> PreferenceValue
@@ -33,6 +37,8 @@ public struct AnyPreferenceKey: Sendable {
         self.name = key.name
         self.storeID = key.storeID
         self.typeName = "\(Value.self)"
+        self.description = key.description
+        self.isSecret = key.isSecret
         self.defaultValue = (try? key.encodeValue(key.defaultValue)).flatMap { $0 }
         if let enumeration = Value.self as? any CaseIterable.Type {
             self.allowedValues = Self.allCases(of: enumeration).compactMap {
