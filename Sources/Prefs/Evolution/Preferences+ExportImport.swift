@@ -92,6 +92,17 @@ extension Preferences {
         }
     }
 
+    /// Whether a stored name (the container's prefix included) belongs to a key declared secret that a container
+    /// using the store has used.
+    ///
+    /// - Parameters:
+    ///   - storedName: The stored name.
+    ///   - store: The store.
+    /// - Returns: Whether its value is secret, as far as the containers using the store know.
+    package func isSecret(storedName: String, in store: PreferenceStoreID) -> Bool {
+        link(store).isSecret(storedName)
+    }
+
     /// A validator per key name for the keys this container has used in `store`, plus `keys`.
     private func knownValidators(
         in store: PreferenceStoreID,

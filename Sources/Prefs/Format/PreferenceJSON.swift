@@ -212,8 +212,9 @@ package enum PreferenceJSON {
     /// - Parameter data: The file's bytes.
     /// - Returns: The keys and their values, and the schema member's value (nil when there is none).
     /// - Throws: An error naming the offset when the bytes are not a JSON object.
-    package static func decodeFile(_ data: Data) throws -> (members: [String: PreferenceValue], schema: PreferenceValue?)
-    {
+    package static func decodeFile(
+        _ data: Data
+    ) throws -> (members: [String: PreferenceValue], schema: PreferenceValue?) {
         var parser = PreferenceJSONParser(bytes: Array(data))
         let value = try parser.parseDocument()
         guard case .dictionary(var members) = value else {

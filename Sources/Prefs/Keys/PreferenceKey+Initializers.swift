@@ -9,9 +9,12 @@ extension PreferenceKeys.Key where Value: PreferenceStorable {
     ///   - description: What the key is for, in a sentence for people: tools show it, the JSON Schema carries it.
     ///   - isSecret: Whether the value is a secret (a token, a password): logs, tools and exports never show it.
     public init(
-        _ name: String, default defaultValue: Value, store: PreferenceStoreID = .default, formerNames: [String] = [], description: String? = nil, isSecret: Bool = false
+        _ name: String, default defaultValue: Value, store: PreferenceStoreID = .default, formerNames: [String] = [],
+        description: String? = nil, isSecret: Bool = false
     ) {
-        self.init(name, default: defaultValue, store: store, codec: .storable, formerNames: formerNames, description: description, isSecret: isSecret)
+        self.init(
+            name, default: defaultValue, store: store, codec: .storable, formerNames: formerNames,
+            description: description, isSecret: isSecret)
     }
 }
 
@@ -26,9 +29,12 @@ extension PreferenceKeys.Key where Value: RawRepresentable, Value.RawValue: Pref
     ///   - description: What the key is for, in a sentence for people: tools show it, the JSON Schema carries it.
     ///   - isSecret: Whether the value is a secret (a token, a password): logs, tools and exports never show it.
     public init(
-        _ name: String, default defaultValue: Value, store: PreferenceStoreID = .default, formerNames: [String] = [], description: String? = nil, isSecret: Bool = false
+        _ name: String, default defaultValue: Value, store: PreferenceStoreID = .default, formerNames: [String] = [],
+        description: String? = nil, isSecret: Bool = false
     ) {
-        self.init(name, default: defaultValue, store: store, codec: .rawValue, formerNames: formerNames, description: description, isSecret: isSecret)
+        self.init(
+            name, default: defaultValue, store: store, codec: .rawValue, formerNames: formerNames,
+            description: description, isSecret: isSecret)
     }
 }
 
@@ -44,9 +50,12 @@ extension PreferenceKeys.Key where Value: RawRepresentable & PreferenceStorable,
     ///   - description: What the key is for, in a sentence for people: tools show it, the JSON Schema carries it.
     ///   - isSecret: Whether the value is a secret (a token, a password): logs, tools and exports never show it.
     public init(
-        _ name: String, default defaultValue: Value, store: PreferenceStoreID = .default, formerNames: [String] = [], description: String? = nil, isSecret: Bool = false
+        _ name: String, default defaultValue: Value, store: PreferenceStoreID = .default, formerNames: [String] = [],
+        description: String? = nil, isSecret: Bool = false
     ) {
-        self.init(name, default: defaultValue, store: store, codec: .storable, formerNames: formerNames, description: description, isSecret: isSecret)
+        self.init(
+            name, default: defaultValue, store: store, codec: .storable, formerNames: formerNames,
+            description: description, isSecret: isSecret)
     }
 }
 
@@ -60,10 +69,13 @@ extension PreferenceKeys.Key {
     ///   - description: What the key is for, in a sentence for people: tools show it, the JSON Schema carries it.
     ///   - isSecret: Whether the value is a secret (a token, a password): logs, tools and exports never show it.
     public init<Wrapped: PreferenceStorable>(
-        _ name: String, store: PreferenceStoreID = .default, formerNames: [String] = [], description: String? = nil, isSecret: Bool = false
+        _ name: String, store: PreferenceStoreID = .default, formerNames: [String] = [], description: String? = nil,
+        isSecret: Bool = false
     )
     where Value == Wrapped? {
-        self.init(name, store: store, codec: PreferenceCodec<Wrapped>.storable, formerNames: formerNames, description: description, isSecret: isSecret)
+        self.init(
+            name, store: store, codec: PreferenceCodec<Wrapped>.storable, formerNames: formerNames,
+            description: description, isSecret: isSecret)
     }
 
     /// Creates an optional `RawRepresentable` key that defaults to nil.
@@ -75,10 +87,13 @@ extension PreferenceKeys.Key {
     ///   - description: What the key is for, in a sentence for people: tools show it, the JSON Schema carries it.
     ///   - isSecret: Whether the value is a secret (a token, a password): logs, tools and exports never show it.
     public init<Wrapped: RawRepresentable>(
-        _ name: String, store: PreferenceStoreID = .default, formerNames: [String] = [], description: String? = nil, isSecret: Bool = false
+        _ name: String, store: PreferenceStoreID = .default, formerNames: [String] = [], description: String? = nil,
+        isSecret: Bool = false
     )
     where Value == Wrapped?, Wrapped.RawValue: PreferenceStorable {
-        self.init(name, store: store, codec: PreferenceCodec<Wrapped>.rawValue, formerNames: formerNames, description: description, isSecret: isSecret)
+        self.init(
+            name, store: store, codec: PreferenceCodec<Wrapped>.rawValue, formerNames: formerNames,
+            description: description, isSecret: isSecret)
     }
 
     /// Creates an optional key for a type that is both `RawRepresentable` and ``PreferenceStorable``.
@@ -90,10 +105,13 @@ extension PreferenceKeys.Key {
     ///   - description: What the key is for, in a sentence for people: tools show it, the JSON Schema carries it.
     ///   - isSecret: Whether the value is a secret (a token, a password): logs, tools and exports never show it.
     public init<Wrapped: RawRepresentable & PreferenceStorable>(
-        _ name: String, store: PreferenceStoreID = .default, formerNames: [String] = [], description: String? = nil, isSecret: Bool = false
+        _ name: String, store: PreferenceStoreID = .default, formerNames: [String] = [], description: String? = nil,
+        isSecret: Bool = false
     )
     where Value == Wrapped?, Wrapped.RawValue: PreferenceStorable {
-        self.init(name, store: store, codec: PreferenceCodec<Wrapped>.storable, formerNames: formerNames, description: description, isSecret: isSecret)
+        self.init(
+            name, store: store, codec: PreferenceCodec<Wrapped>.storable, formerNames: formerNames,
+            description: description, isSecret: isSecret)
     }
 }
 
@@ -173,7 +191,8 @@ extension PreferenceKeys.Key {
         _ name: String, default defaultValue: PreferenceNilDefault, store: PreferenceStoreID = .default,
         codec: PreferenceCodec<Wrapped>, formerNames: [String] = [], description: String? = nil, isSecret: Bool = false
     ) where Value == Wrapped? {
-        self.init(name, store: store, codec: codec, formerNames: formerNames, description: description, isSecret: isSecret)
+        self.init(
+            name, store: store, codec: codec, formerNames: formerNames, description: description, isSecret: isSecret)
     }
 
     /// Not available: an optional key defaults to nil. Declare it as `Key("name")`.
@@ -190,7 +209,8 @@ extension PreferenceKeys.Key {
         message: "an optional key always defaults to nil: declare it without a default, as Key(\"name\")"
     )
     public init<Wrapped>(
-        _ name: String, default defaultValue: Wrapped, store: PreferenceStoreID = .default, formerNames: [String] = [], description: String? = nil, isSecret: Bool = false
+        _ name: String, default defaultValue: Wrapped, store: PreferenceStoreID = .default, formerNames: [String] = [],
+        description: String? = nil, isSecret: Bool = false
     ) where Value == Wrapped? {
         fatalError("unreachable: this initializer is unavailable")
     }

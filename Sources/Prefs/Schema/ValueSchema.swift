@@ -8,18 +8,29 @@ enum ValueSchema {
     /// Reusable definitions the value schemas refer to with `$ref`.
     static let definitions: PreferenceValue = [
         "date": [
-            "description": "A date: ISO 8601 (RFC 3339), or seconds since 2001-01-01T00:00:00Z.",
-            "type": "object",
-            "properties": ["$date": ["type": "string", "pattern": .string(datePattern)]],
-            "required": ["$date"],
-            "additionalProperties": false,
+            "description": "A date: ISO 8601 (RFC 3339), or seconds since 2001-01-01T00:00:00Z. Prefs writes it as "
+                + "{\"$date\": …}, and reads the text alone too, as a hand edit may hold it.",
+            "anyOf": [
+                [
+                    "type": "object",
+                    "properties": ["$date": ["type": "string", "pattern": .string(datePattern)]],
+                    "required": ["$date"],
+                    "additionalProperties": false,
+                ],
+                ["type": "string", "pattern": .string(datePattern)],
+            ],
         ],
         "data": [
-            "description": "Bytes, in base64.",
-            "type": "object",
-            "properties": ["$data": ["type": "string", "pattern": .string(base64Pattern)]],
-            "required": ["$data"],
-            "additionalProperties": false,
+            "description": "Bytes in base64. Prefs writes them as {\"$data\": …}, and reads the text alone too.",
+            "anyOf": [
+                [
+                    "type": "object",
+                    "properties": ["$data": ["type": "string", "pattern": .string(base64Pattern)]],
+                    "required": ["$data"],
+                    "additionalProperties": false,
+                ],
+                ["type": "string", "pattern": .string(base64Pattern)],
+            ],
         ],
         "double": [
             "description": "A number with or without a fraction, or one JSON cannot write.",
