@@ -48,6 +48,12 @@ extension Preferences {
     static func schema(of key: AnyPreferenceKey) -> PreferenceValue {
         let value = key.defaultValue.map { ValueSchema.schema(of: $0, typeName: key.typeName) }
         guard case .dictionary(var schema) = value ?? ValueSchema.schema(probing: key) else { return [:] }
+        switch key.defaultValue {
+        case .array([])?: schema["items"] = ValueSchema.elementSchema(probing: key) { .array([$0]) }
+        case .dictionary(let members)? where members.isEmpty:
+            schema["additionalProperties"] = ValueSchema.elementSchema(probing: key) { .dictionary(["key": $0]) }
+        default: break
+        }
         if let description = key.description { schema["description"] = .string(description) }
         if let defaultValue = key.defaultValue, !key.isSecret {
             schema["default"] = SchemaJSON.fileNotation(defaultValue)

@@ -8,8 +8,9 @@ enum ValueSchema {
     /// Reusable definitions the value schemas refer to with `$ref`.
     static let definitions: PreferenceValue = [
         "date": [
-            "description": "A date: ISO 8601 (RFC 3339), or seconds since 2001-01-01T00:00:00Z. Prefs writes it as "
-                + "{\"$date\": …}, and reads the text alone too, as a hand edit may hold it.",
+            "description": .string(
+                "A date: ISO 8601 (RFC 3339), or seconds since 2001-01-01T00:00:00Z. Prefs writes it as "
+                    + "{\"$date\": …}, and reads the text alone too, as a hand edit may hold it."),
             "anyOf": [
                 [
                     "type": "object",
@@ -96,11 +97,11 @@ enum ValueSchema {
     static func schema(probing key: AnyPreferenceKey) -> PreferenceValue {
         let wrapped = TypeName.unwrappingOptional(key.typeName)
         let reads = { (value: PreferenceValue) in (try? key.validate(value)) != nil }
-        var kinds: [PreferenceValue] = scalarSamples.filter(reads).map { schema(of: $0, typeName: wrapped) }
-        if kinds.contains(["$ref": "#/$defs/double"]) { kinds.removeAll { $0 == integer(wrapped) } }
+        var kinds = scalarSchemas(probing: key, typeName: wrapped) { $0 }
         if reads(.array([])) {
-            let items = scalarSamples.filter { reads(.array([$0])) }.map { schema(of: $0, typeName: "") }
-            kinds.append(items.count == 1 ? ["type": "array", "items": items[0]] : ["type": "array"])
+            var array: [String: PreferenceValue] = ["type": "array"]
+            array["items"] = common(scalarSchemas(probing: key, typeName: "") { .array([$0]) })
+            kinds.append(.dictionary(array))
         }
         if reads(.dictionary([:])) || isMissingMembers(key) { kinds.append(["type": "object"]) }
         switch kinds.count {
@@ -108,6 +109,33 @@ enum ValueSchema {
         case 1: return kinds[0]
         default: return ["anyOf": .array(kinds)]
         }
+    }
+
+    /// The schema of the elements of a collection whose default is empty, found by asking the key which scalar
+    /// elements it reads; nil when it reads none, or several kinds.
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - collection: A collection holding one element.
+    /// - Returns: The schema of the elements, or nil.
+    static func elementSchema(
+        probing key: AnyPreferenceKey, in collection: (PreferenceValue) -> PreferenceValue
+    ) -> PreferenceValue? {
+        let elementType = TypeName.arguments(of: TypeName.unwrappingOptional(key.typeName)).last ?? ""
+        let kinds = scalarSchemas(probing: key, typeName: elementType, in: collection)
+        return kinds.count == 1 ? kinds[0] : nil
+    }
+
+    /// The schemas of the scalar kinds the key reads in `collection` (a number read as a double, not also as an
+    /// integer).
+    private static func scalarSchemas(
+        probing key: AnyPreferenceKey, typeName: String, in collection: (PreferenceValue) -> PreferenceValue
+    ) -> [PreferenceValue] {
+        var kinds = scalarSamples.filter { (try? key.validate(collection($0))) != nil }.map {
+            schema(of: $0, typeName: typeName)
+        }
+        if kinds.contains(["$ref": "#/$defs/double"]) { kinds.removeAll { $0 == integer(typeName) } }
+        return kinds
     }
 
     /// One value of each scalar kind the file holds.

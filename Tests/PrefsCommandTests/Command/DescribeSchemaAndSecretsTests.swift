@@ -93,7 +93,9 @@ struct VaultApp: ParsableCommand {
         #expect(!result.output.contains(secret))
         let directory = try TemporaryDirectory()
         let file = directory.file("schema.json").path
-        #expect(run(VaultApp.self, ["prefs", "schema", "-o", file], preferences: preferences()).exitCode == 0)
+        #expect(
+            run(VaultApp.self, ["prefs", "schema", "--title", "Vault", "-o", file], preferences: preferences()).exitCode
+                == 0)
         #expect(try directory.contents(of: "schema.json") == result.output)
         let wrongStore = run(VaultApp.self, ["prefs", "schema", "--store", "nowhere"], preferences: preferences())
         #expect(wrongStore.exitCode == 2)

@@ -98,7 +98,7 @@ import Testing
             documents.append(url)
             let store = try FilePreferenceStore(url: url, watchesForChanges: false)
             let key = try #require(Self.keys.first { $0.name == sample.key })
-            let stored = try #require(try store.value(forKey: sample.key), "\(sample)")
+            let stored = try #require(store.value(forKey: sample.key), "\(sample)")
             prefsReadings.append((try? key.validate(stored)) != nil)
             #expect(prefsReadings.last == sample.valid, "Prefs reads \(sample) unexpectedly")
         }
