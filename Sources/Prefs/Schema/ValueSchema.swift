@@ -7,32 +7,15 @@ internal import Foundation
 enum ValueSchema {
     /// Reusable definitions the value schemas refer to with `$ref`.
     static let definitions: PreferenceValue = [
-        "date": [
-            "description": .string(
-                "A date: ISO 8601 (RFC 3339), or seconds since 2001-01-01T00:00:00Z. Prefs writes it as "
-                    + "{\"$date\": …}, and reads the text alone too, as a hand edit may hold it."),
-            "anyOf": [
-                [
-                    "type": "object",
-                    "properties": ["$date": ["type": "string", "pattern": .string(datePattern)]],
-                    "required": ["$date"],
-                    "additionalProperties": false,
-                ],
-                ["type": "string", "pattern": .string(datePattern)],
-            ],
-        ],
-        "data": [
-            "description": "Bytes in base64. Prefs writes them as {\"$data\": …}, and reads the text alone too.",
-            "anyOf": [
-                [
-                    "type": "object",
-                    "properties": ["$data": ["type": "string", "pattern": .string(base64Pattern)]],
-                    "required": ["$data"],
-                    "additionalProperties": false,
-                ],
-                ["type": "string", "pattern": .string(base64Pattern)],
-            ],
-        ],
+        "date": textOrMarkedText(
+            "$date", pattern: datePattern,
+            description: "A date: ISO 8601 (RFC 3339), or seconds since 2001-01-01T00:00:00Z. Prefs writes it as "
+                + "{\"$date\": …}, and reads the text alone too, as a hand edit may hold it."
+        ),
+        "data": textOrMarkedText(
+            "$data", pattern: base64Pattern,
+            description: "Bytes in base64. Prefs writes them as {\"$data\": …}, and reads the text alone too."
+        ),
         "double": [
             "description": "A number with or without a fraction, or one JSON cannot write.",
             "anyOf": [
@@ -46,6 +29,16 @@ enum ValueSchema {
             ],
         ],
     ]
+
+    /// Text matching `pattern`, alone or as the one member `marker` of an object (`{"$date": "…"}`).
+    private static func textOrMarkedText(_ marker: String, pattern: String, description: String) -> PreferenceValue {
+        let text: PreferenceValue = ["type": "string", "pattern": .string(pattern)]
+        let marked: PreferenceValue = [
+            "type": "object", "properties": .dictionary([marker: text]), "required": [.string(marker)],
+            "additionalProperties": false,
+        ]
+        return ["description": .string(description), "anyOf": [marked, text]]
+    }
 
     /// The two text forms of a date that ``PreferenceDateFormat`` reads.
     static let datePattern =
