@@ -132,7 +132,9 @@ let package = Package(
                 "Prefs", "PrefsPostgres", "PrefsTesting", "PrefsTestSupport", "PrefsPostgresTestHelper",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // The schemas of earlier releases, run by the upgrade tests.
+            exclude: ["Fixtures"]
         ),
     ]
 )

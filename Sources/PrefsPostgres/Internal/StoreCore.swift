@@ -25,6 +25,13 @@ final class StoreCore: Sendable {
 
     var namespace: String { configuration.namespace }
 
+    /// A new connection to the configured server, made again whenever it is lost.
+    func makeConnection() -> ManagedConnection {
+        ManagedConnection(
+            loop: loop, configuration: configuration.connection, backoff: backoff,
+            timeout: configuration.operationTimeout.timeAmount, logger: logger)
+    }
+
     /// Who the store connects as and where, for messages: never the password.
     var target: String {
         let connection = configuration.connection
