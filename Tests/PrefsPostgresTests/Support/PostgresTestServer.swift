@@ -101,7 +101,9 @@ final class PostgresTestServer: Sendable {
 
     /// Runs SQL with `psql` (as the superuser unless a role is given) and returns its unaligned output.
     @discardableResult
-    func sql(_ statement: String, database: String? = nil, role: (name: String, password: String)? = nil) throws
+    func sql(
+        _ statement: String, database: String? = nil, role: (name: String, password: String)? = nil
+    ) throws
         -> String
     {
         let process = Process()
