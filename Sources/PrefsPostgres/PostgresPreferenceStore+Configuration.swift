@@ -42,6 +42,19 @@ extension PostgresPreferenceStore {
         public var maximumRetryDelay: Duration = .seconds(2)
         /// How many database sessions the store holds (default: ``Sessions-swift.enum/two``).
         public var sessions: Sessions = .two
+        /// Whether the store registers its namespace when the database has no row for it yet (default: true).
+        /// When false, a namespace nobody has written to is an error at start, of kind `namespaceNotFound`: for
+        /// tools that must not create what they only read.
+        public var createsNamespace = true
+
+        /// Who the store connects as, and where, for messages: never the password.
+        /// For example `role 'app' at db.internal:5432, database 'app'`.
+        public var serverDescription: String {
+            let server =
+                connection.host.map { "\($0):\(connection.port ?? 5432)" } ?? connection.unixSocketPath ?? "a channel"
+            return
+                "role '\(connection.username)' at \(server), database '\(connection.database ?? connection.username)'"
+        }
 
         /// How many database sessions a store holds: what a fleet costs in connections.
         public enum Sessions: Sendable, Equatable {

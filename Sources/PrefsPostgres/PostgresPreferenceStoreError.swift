@@ -23,6 +23,9 @@ public struct PostgresPreferenceStoreError: Error, CustomStringConvertible, Send
         case permissionDenied
         /// The tables are missing and the store was told not to create them.
         case schemaMissing
+        /// The namespace has no row in the database and the store was told not to create it
+        /// (``PostgresPreferenceStore/Configuration/createsNamespace``).
+        case namespaceNotFound
         /// Writes queued before a `flush()` were not committed before its deadline; they stay queued
         /// and are retried.
         case notCommitted

@@ -71,13 +71,21 @@ final class ChangeWatcher: Sendable {
             channel = PostgresSchema.prepare(
                 on: connection, creating: core.configuration.createsSchema,
                 username: core.configuration.connection.username, logger: logger
-            ).flatMap { [core] in
-                connection.query(Statements.registerNamespace(core.namespace), logger: logger)
-            }.flatMap { [core] _ in
+            ).flatMap { [core] () -> EventLoopFuture<Void> in
+                guard core.configuration.createsNamespace else { return connection.eventLoop.makeSucceededVoidFuture() }
+                return connection.query(Statements.registerNamespace(core.namespace), logger: logger).map { _ in }
+            }.flatMap { [core] in
                 connection.query(Statements.namespaceID(core.namespace), logger: logger)
-            }.flatMapThrowing { [state] result in
-                guard let id = try result.rows.first?.decode(Int64.self) else {
+            }.flatMapThrowing { [state, core] result in
+                guard let row = result.rows.first else {
                     throw StoreFailure(kind: .server, reason: "the namespace's row is missing from prefs_namespaces")
+                }
+                let (found, namespaces) = try row.decode((Int64?, String?).self)
+                guard let id = found else {
+                    throw StoreFailure(
+                        kind: .namespaceNotFound,
+                        reason: "the database has no namespace '\(core.namespace)' (its namespaces: "
+                            + "\(namespaces ?? "none"))")
                 }
                 let channel = "prefs_changes_\(id)"  // digits only: safe as an identifier
                 state.withLock { $0.channel = channel }

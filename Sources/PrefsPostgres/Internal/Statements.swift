@@ -10,9 +10,14 @@ enum Statements {
         "INSERT INTO prefs_namespaces (namespace) VALUES (\(namespace)) ON CONFLICT (namespace) DO NOTHING"
     }
 
-    /// The namespace's id, which names its notification channel.
+    /// The namespace's id, which names its notification channel (NULL when it has no row), and the first 20
+    /// namespaces of the database, for the message that says it has none.
     static func namespaceID(_ namespace: String) -> PostgresQuery {
-        "SELECT id FROM prefs_namespaces WHERE namespace = \(namespace)"
+        """
+        SELECT (SELECT id FROM prefs_namespaces WHERE namespace = \(namespace)),
+            (SELECT string_agg(quote_literal(namespace), ', ') FROM (
+                SELECT namespace FROM prefs_namespaces ORDER BY namespace LIMIT 20) first)
+        """
     }
 
     /// Takes the namespace's lock for the rest of the transaction: every writer takes it first, so

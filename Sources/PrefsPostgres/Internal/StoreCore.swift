@@ -33,12 +33,7 @@ final class StoreCore: Sendable {
     }
 
     /// Who the store connects as and where, for messages: never the password.
-    var target: String {
-        let connection = configuration.connection
-        let server =
-            connection.host.map { "\($0):\(connection.port ?? 5432)" } ?? connection.unixSocketPath ?? "a channel"
-        return "role '\(connection.username)' at \(server), database '\(connection.database ?? connection.username)'"
-    }
+    var target: String { configuration.serverDescription }
 
     /// Whether the store was closed.
     var isClosed: Bool {
