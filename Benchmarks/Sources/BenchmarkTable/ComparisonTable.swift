@@ -34,6 +34,7 @@ struct ComparisonTable {
         ]
         rows += memory("memory-10000-keys")
         rows += otherRows()
+        rows += fleetRows()
         return rows
     }
 
@@ -188,7 +189,8 @@ struct ComparisonTable {
             guard let dot = benchmark.firstIndex(of: ".") else { continue }
             let side = String(benchmark[..<dot])
             let name = String(benchmark[benchmark.index(after: dot)...])
-            guard ["Prefs", "FileStore", "UserDefaultsStore", "Postgres"].contains(side), !(side == "Prefs" && Self.knownRows.contains(name))
+            guard ["Prefs", "FileStore", "UserDefaultsStore", "Postgres"].contains(side),
+                !(side == "Prefs" && Self.knownRows.contains(name))
             else {
                 continue
             }
@@ -213,7 +215,7 @@ struct ComparisonTable {
         return "\(Format.ratio(prefs / foundation)) (\(Format.speed(prefs / foundation)))"
     }
 
-    private func verdict(_ met: Bool, measured: Bool) -> String {
+    func verdict(_ met: Bool, measured: Bool) -> String {
         measured ? (met ? "met" : "MISSED") : "not measured"
     }
 }

@@ -80,12 +80,13 @@ final class ChangeWatcher: Sendable {
                 guard let row = result.rows.first else {
                     throw StoreFailure(kind: .server, reason: "the namespace's row is missing from prefs_namespaces")
                 }
-                let (found, namespaces) = try row.decode((Int64?, String?).self)
+                let (found, namespaces) = try row.decode((Int64?, [String]).self)
                 guard let id = found else {
+                    let list = namespaces.isEmpty ? "none" : namespaces.prefix(20).joined(separator: ", ")
                     throw StoreFailure(
                         kind: .namespaceNotFound,
-                        reason: "the database has no namespace '\(core.namespace)' (its namespaces: "
-                            + "\(namespaces ?? "none"))")
+                        reason: "the database has no namespace '\(core.namespace)' (its namespaces: \(list)"
+                            + (namespaces.count > 20 ? ", …)" : ")"))
                 }
                 let channel = "prefs_changes_\(id)"  // digits only: safe as an identifier
                 state.withLock { $0.channel = channel }

@@ -3,7 +3,7 @@ extension PostgresSchema {
     /// statement is idempotent, and each brings a database of schema 1 or 2 (the earlier releases) to schema 3 in
     /// place: nothing is dropped, no row is rewritten.
     static let statements: [String] =
-        tables + valueTriggers + historyTriggers + historyFunctions + [
+        tables + valueTriggers + batchWrite + historyTriggers + historyFunctions + [
             "COMMENT ON TABLE prefs_values IS 'Prefs schema \(version)'"
         ]
 
@@ -147,6 +147,33 @@ extension PostgresSchema {
         CREATE OR REPLACE TRIGGER prefs_values_before_delete BEFORE DELETE ON prefs_values
             FOR EACH ROW EXECUTE FUNCTION prefs_values_before_delete()
         """,
+    ]
+
+    /// A batch of writes in one statement, so that the store commits it in one round trip (autocommit): the
+    /// namespace's lock first, as every writer takes it, then the new values (rows whose value would not change are
+    /// left alone) and the removals. Returns the key and new version of every row that changed.
+    private static let batchWrite = [
+        """
+        CREATE OR REPLACE FUNCTION prefs_write_batch(target text, set_keys text[], set_values text[], removed_keys text[])
+        RETURNS TABLE (changed_key text, new_version bigint) LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM 1 FROM prefs_namespaces WHERE namespace = target FOR UPDATE;
+            RETURN QUERY
+            WITH upserted AS (
+                INSERT INTO prefs_values AS v (namespace, key, value)
+                SELECT target, t.key, t.value::jsonb FROM unnest(set_keys, set_values) AS t(key, value)
+                ON CONFLICT (namespace, key) DO UPDATE SET value = EXCLUDED.value
+                WHERE v.value::text IS DISTINCT FROM EXCLUDED.value::text
+                RETURNING v.key, v.version
+            ), removed AS (
+                UPDATE prefs_values AS v SET value = NULL
+                WHERE v.namespace = target AND v.key = ANY(removed_keys) AND v.value IS NOT NULL
+                RETURNING v.key, v.version
+            )
+            SELECT u.key, u.version FROM upserted u UNION ALL SELECT r.key, r.version FROM removed r;
+        END
+        $$
+        """
     ]
 
     /// The record of every change, in the transaction that makes it, and the retention applied to the changed key
