@@ -33,9 +33,17 @@ struct ComparisonTable {
             observersWoken(),
         ]
         rows += memory("memory-10000-keys")
+        rows = rows.filter(isMeasured)  // a filtered run (`--filter 'Postgres.*'`) shows only what it measured
         rows += otherRows()
         rows += fleetRows()
         return rows
+    }
+
+    /// Whether the run measured the benchmark a fixed row is about (or its Foundation twin, or its floor).
+    private func isMeasured(_ row: Row) -> Bool {
+        let subject = row.benchmark.components(separatedBy: ":")[0].components(separatedBy: " vs ")[0]
+        let name = subject.split(separator: ".", maxSplits: 1).last.map(String.init) ?? subject
+        return [subject, "Prefs.\(name)", "Foundation.\(name)"].contains(where: results.contains)
     }
 
     /// The table in Markdown.

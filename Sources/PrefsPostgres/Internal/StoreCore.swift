@@ -1,4 +1,3 @@
-internal import Dispatch
 internal import Logging
 internal import PostgresNIO
 internal import Prefs
@@ -13,9 +12,6 @@ final class StoreCore: Sendable {
     let mirror = Lock(NamespaceMirror())
     let observers = PreferenceStoreObservers()
     private let closed = Lock(false)
-    /// Delivers reports in order, off the event loop (a handler may block, a container's does not).
-    private let reports = DispatchQueue(label: "Prefs.PostgresPreferenceStore.changes")
-
     init(configuration: PostgresPreferenceStore.Configuration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
@@ -58,7 +54,7 @@ final class StoreCore: Sendable {
             observers.enqueue(PreferenceStoreChange(values: changed, origin: origin))
             return changed
         }
-        if !changed.isEmpty { reports.async { [observers] in observers.deliver() } }
+        if !changed.isEmpty { StoreEventLoop.delivery.deliver(observers) }
         return changed
     }
 }
