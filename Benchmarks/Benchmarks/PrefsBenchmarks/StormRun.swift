@@ -18,9 +18,9 @@ final class StormRun: @unchecked Sendable {
         server = try PostgresBenchmarkServer(maximumConnections: 1_000)
         admin = try FleetRun.connect(server)
         let environment = server.environment
-        drivers = try (0..<processes).map { index in
+        drivers = try (0..<processes).map { _ in
             try DriverProcess(
-                ["storm", "\(instances / processes)", "storm-\(index)", "two"]
+                ["storm", "\(instances / processes)", "storm", "two"]
                     + (separateNamespaces ? ["separate"] : []),
                 environment: environment)
         }

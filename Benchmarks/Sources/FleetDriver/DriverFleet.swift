@@ -31,7 +31,8 @@ final class PrefsDriverFleet: DriverFleet, @unchecked Sendable {
         arrivals = Arrivals(listeners: count)
         instances = try (0..<count).map { index in
             var configuration = try PostgresPreferenceStore.Configuration(
-                namespace: separateNamespaces ? "\(namespace)-\(index)" : namespace)
+                namespace: separateNamespaces
+                    ? "\(namespace)-\(ProcessInfo.processInfo.processIdentifier)-\(index)" : namespace)
             configuration.sessions = sessions
             configuration.flushTimeout = .seconds(60)
             configuration.connection.options.additionalStartupParameters = [("application_name", "fleet-driver")]
@@ -51,23 +52,30 @@ final class PrefsDriverFleet: DriverFleet, @unchecked Sendable {
         let results = NSLock()
         nonisolated(unsafe) var durations: [Int] = []
         nonisolated(unsafe) var last: [(String, Int)] = []
-        DispatchQueue.concurrentPerform(iterations: instances.count) { index in
-            let key = "\(prefix)\(ProcessInfo.processInfo.processIdentifier)-\(index)"
+        let finished = DispatchGroup()
+        // A thread per instance: each blocks in flush(), as a server's request threads would.
+        for index in instances.indices {
+            finished.enter()
             let prefs = instances[index].prefs
-            var value = 0
-            var mine: [Int] = []
-            while monotonicNanoseconds() < end {
-                value += 1
-                let start = monotonicNanoseconds()
-                prefs[\.[fleet: key]] = value
-                do { try prefs.flush() } catch { say("error \(error)") }
-                mine.append(monotonicNanoseconds() - start)
-            }
-            results.withLock {
-                durations += mine
-                last.append((key, value))
+            let key = "\(prefix)\(ProcessInfo.processInfo.processIdentifier)-\(index)"
+            Thread.detachNewThread {
+                var value = 0
+                var mine: [Int] = []
+                while monotonicNanoseconds() < end {
+                    value += 1
+                    let start = monotonicNanoseconds()
+                    prefs[\.[fleet: key]] = value
+                    do { try prefs.flush() } catch { say("error \(error)") }
+                    mine.append(monotonicNanoseconds() - start)
+                }
+                results.withLock {
+                    durations += mine
+                    last.append((key, value))
+                }
+                finished.leave()
             }
         }
+        finished.wait()
         for (key, value) in last { say("wrote \(key) \(value)") }
         durations.sort()
         let p50 = durations.isEmpty ? 0 : durations[durations.count / 2]
