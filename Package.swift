@@ -89,7 +89,7 @@ let package = Package(
         // Helpers the test targets share: deadlines, child processes, temporary folders, captured logs.
         .target(
             name: "PrefsTestSupport",
-            dependencies: [.product(name: "Logging", package: "swift-log")],
+            dependencies: ["Prefs", "PrefsTesting", .product(name: "Logging", package: "swift-log")],
             path: "Tests/PrefsTestSupport"
         ),
         // A child process for the tests: writes, crashes and competes for the same file.

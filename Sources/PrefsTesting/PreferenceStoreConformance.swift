@@ -16,6 +16,14 @@ public enum PreferenceStoreConformance {
     public struct Failure: Error, CustomStringConvertible {
         /// One line per failed check.
         public let problems: [String]
+        /// The generated cases that failed (each also one of ``problems``), with their seed and minimal value.
+        public let generated: [GeneratedFailure]
+
+        init(problems: [String], generated: [GeneratedFailure] = []) {
+            self.problems = problems
+            self.generated = generated
+        }
+
         /// All problems, one per line.
         public var description: String {
             "\(problems.count) store conformance check(s) failed:\n" + problems.joined(separator: "\n")
@@ -40,6 +48,11 @@ public enum PreferenceStoreConformance {
         "data.bytes": .data(Data([0, 1, 2, 254, 255])),
         "date.sub-millisecond": .date(Date(timeIntervalSinceReferenceDate: 812_345_678.123_456)),
         "date.before-1970": .date(Date(timeIntervalSince1970: -1_234_567.5)),
+        "date.clock": .date(Date(timeIntervalSinceReferenceDate: 815_486_422.398_374_2)),
+        "date.distant-past": .date(.distantPast),
+        "date.distant-future": .date(.distantFuture),
+        "date.tiny-negative": .date(Date(timeIntervalSinceReferenceDate: -1e-300)),
+        "date.largest": .date(Date(timeIntervalSinceReferenceDate: .greatestFiniteMagnitude)),
         "array.empty": .array([]),
         "array.mixed": .array([.integer(1), .string("two"), .bool(true), .array([.double(3.5)])]),
         "dictionary.empty": .dictionary([:]),
@@ -52,7 +65,12 @@ public enum PreferenceStoreConformance {
         "url": .string("https://example.com/a/b?c=1&d=%20#frag"),
     ]
 
-    /// Runs every check.
+    /// Runs every check: the fixed examples, then generated values (see
+    /// ``generatedRoundTrips(_:reopen:profile:seed:cases:)`` and
+    /// ``generatedContainerRoundTrips(_:reopen:profile:seed:cases:readDeadline:)``).
+    ///
+    /// A generated failure names its seed and the smallest value that still fails; set
+    /// `PREFS_TEST_SEED` to that seed to replay it, and `PREFS_TEST_SCALE` to run more cases.
     ///
     /// - Parameters:
     ///   - makeStore: Creates a fresh, empty store for each check.
@@ -60,11 +78,18 @@ public enum PreferenceStoreConformance {
     ///     to check that values survive; nil skips that check.
     ///   - atomicTransactions: Whether the store promises that concurrent transactions never lose
     ///     an update (the built-in stores do; the protocol's default implementation does not).
+    ///   - profile: What the store can hold, for the generated values.
+    ///   - seed: The seed of the generated values.
+    ///   - generatedCases: How many generated values to write to the store directly; a fifth as many
+    ///     go through containers. Zero skips the generated checks.
     /// - Throws: ``Failure`` listing every failed check, or an error of the store itself.
     public static func check(
         makeStore: () throws -> any PreferenceStore,
         reopen: ((any PreferenceStore) throws -> any PreferenceStore)? = nil,
-        atomicTransactions: Bool = true
+        atomicTransactions: Bool = true,
+        profile: PreferenceValueGenerator.Profile = .everything,
+        seed: UInt64 = PreferenceValueGenerator.environmentSeed,
+        generatedCases: Int = PreferenceValueGenerator.caseCount(500)
     ) throws {
         var problems: [String] = []
         problems += try roundTrip(makeStore())
@@ -74,7 +99,17 @@ public enum PreferenceStoreConformance {
         problems += try concurrentWriters(makeStore())
         problems += try transactions(makeStore(), atomic: atomicTransactions)
         if let reopen { problems += try reload(makeStore(), reopen: reopen) }
-        if !problems.isEmpty { throw Failure(problems: problems) }
+        var generated: [GeneratedFailure] = []
+        if generatedCases > 0 {
+            generated += try generatedRoundTrips(
+                makeStore(), reopen: reopen, profile: profile, seed: seed, cases: generatedCases
+            ).failures
+            generated += try generatedContainerRoundTrips(
+                makeStore(), reopen: reopen, profile: profile, seed: seed, cases: max(1, generatedCases / 5)
+            ).failures
+        }
+        problems += generated.map { "generated: \($0)" }
+        if !problems.isEmpty { throw Failure(problems: problems, generated: generated) }
     }
 
     static func roundTrip(_ store: any PreferenceStore) throws -> [String] {
@@ -120,9 +155,16 @@ public enum PreferenceStoreConformance {
             try store.write(["a": .integer(1), "b": .string("x")])
             try store.write(["a": nil])
         }
-        // Stores may report asynchronously: give them a deadline, not a fixed sleep.
+        // Stores may report asynchronously: give them a deadline, not a fixed sleep. Done when both keys were named
+        // and the last report naming 'a' says it was removed (or carries no value).
+        func isComplete(_ reports: [PreferenceStoreChange]) -> Bool {
+            guard Set(reports.flatMap(\.keys)).isSuperset(of: ["a", "b"]),
+                let last = reports.last(where: { $0.keys.contains("a") })
+            else { return false }
+            return last.values["a"] == .some(nil) || last.keysWithoutValues.contains("a")
+        }
         let deadline = Date().addingTimeInterval(5)
-        while reports.withLock({ !Set($0.flatMap(\.keys)).isSuperset(of: ["a", "b"]) }) && Date() < deadline {
+        while !reports.withLock({ isComplete($0) }) && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.002)
         }
         let seen = reports.withLock { $0 }
@@ -137,7 +179,12 @@ public enum PreferenceStoreConformance {
             )
         }
         if let lastA = seen.last(where: { $0.values["a"] != nil })?.values["a"], lastA != nil {
-            problems.append("change reporting: the last report of 'a' carries \(lastA!), but 'a' was removed last")
+            let reports = seen.map {
+                "\($0.values) \($0.keysWithoutValues.sorted()) \($0.origin.map { "\($0)" } ?? "nil")"
+            }
+            problems.append(
+                "change reporting: the last report of 'a' carries \(lastA!), but 'a' was removed last; reports: "
+                    + reports.joined(separator: "; "))
         }
         if let b = seen.last(where: { $0.values["b"] != nil })?.values["b"], b != .string("x") {
             problems.append("change reporting: 'b' is reported as \(b.map { "\($0)" } ?? "nil"), expected \"x\"")

@@ -7,7 +7,7 @@ import Testing
 
 /// The database going away never loses a flushed write, never blocks readers, and never drops a
 /// queued write silently; after reconnecting, an instance catches up on everything it missed.
-@Suite(.requiresPostgreSQL, .timeLimit(.minutes(3)))
+@Suite(.requiresPostgreSQL, .timeLimit(.minutes(scaledMinutes(3))))
 struct FaultTests {
     @Test func terminatingTheSessionsMidStormLosesNoWrite() throws {
         let fleet = try Fleet()
@@ -32,7 +32,7 @@ struct FaultTests {
             slowestRead = max(slowestRead, Date().timeIntervalSince(start))
             Thread.sleep(forTimeInterval: 0.02)  // spread the writes over the storm
         }
-        let (faultRounds, sessionsEnded) = killer.stop()
+        let (faultRounds, sessionsEnded) = killer.cancel()
         try writer.flush()
 
         let (fresh, _) = try fleet.instance()
@@ -81,7 +81,7 @@ struct FaultTests {
         let stoppedName = fleet.applicationName + "-stopped"
         let (stopped, _) = try fleet.instance {
             $0.connection.options.additionalStartupParameters = [("application_name", stoppedName)]
-            $0.operationTimeout = .seconds(1)
+            $0.operationTimeout = .seconds(deadlineScale)
             $0.healthCheckInterval = .milliseconds(300)
         }
         let (other, _) = try fleet.instance()
@@ -106,9 +106,9 @@ struct FaultTests {
 
     @Test func aServerRestartLosesNoFlushedWriteAndAnOutageIsAClearError() throws {
         let server = try PostgresTestServer.start()
-        defer { try? server.stop() }
+        defer { try? server.cancel() }
         let fleet = try Fleet(server: server)
-        let (writer, _) = try fleet.instance { $0.flushTimeout = .seconds(1) }
+        let (writer, _) = try fleet.instance { $0.flushTimeout = .seconds(deadlineScale) }
         let (reader, _) = try fleet.instance()
         var expected: [String: Int] = [:]
         let restarts = 3
@@ -121,7 +121,7 @@ struct FaultTests {
             let background = BackgroundWriter(prefs: writer, prefix: "r\(round).during")
             for index in 0..<50 { writer[\.[int: "r\(round).queued\(index)"]] = index }
             try server.restart()
-            let written = background.stop()
+            let written = background.cancel()
             #expect(eventually(within: 30, "a flush succeeds after the restart") { (try? writer.flush()) != nil })
             for index in 0..<50 { expected["r\(round).queued\(index)"] = index }
             expected.merge(written) { _, last in last }
@@ -170,7 +170,7 @@ struct FaultTests {
             $0.connection.username = role
             $0.connection.password = password
             $0.connection.options.additionalStartupParameters = [("application_name", cutName)]
-            $0.flushTimeout = .seconds(1)
+            $0.flushTimeout = .seconds(deadlineScale)
         }
         let seen = ["a", "b", "c", "d"].map { key in (key, Collected<Int>()) }
         let tokens = seen.map { key, values in cutOff.observe(\.[int: key]) { values.append($0.newValue) } }
@@ -220,7 +220,7 @@ final class BackgroundWriter: @unchecked Sendable {
     }
 
     /// Stops and returns every key written, with its value.
-    func stop() -> [String: Int] {
+    func cancel() -> [String: Int] {
         lock.withLock { stopped = true }
         done.wait()
         return lock.withLock { written }
@@ -255,7 +255,7 @@ final class SessionKiller: @unchecked Sendable {
     var faultRounds: Int { lock.withLock { rounds } }
 
     /// Stops and returns the rounds that ended at least one session, and the sessions ended.
-    func stop() -> (rounds: Int, sessions: Int) {
+    func cancel() -> (rounds: Int, sessions: Int) {
         lock.withLock { stopped = true }
         done.wait()
         return lock.withLock { (rounds, ended) }

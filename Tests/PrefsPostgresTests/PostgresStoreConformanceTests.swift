@@ -8,10 +8,10 @@ import Testing
 /// The PostgreSQL store passes the conformance suite every store passes, against a real server.
 @Suite(.requiresPostgreSQL)
 struct PostgresStoreConformanceTests {
-    @Test func conformsToThePreferenceStoreContract() throws {
+    @Test func conformsToThePreferenceStoreContract() async throws {
         let server = try PostgresTestServer.shared()
         var fleets: [Fleet] = []
-        try PreferenceStoreConformance.check(
+        try await checkConformance(
             makeStore: {
                 let fleet = try Fleet(server: server)
                 fleets.append(fleet)
@@ -20,7 +20,9 @@ struct PostgresStoreConformanceTests {
             reopen: { store in
                 let namespace = (store as! PostgresPreferenceStore).namespace
                 return try Fleet(server: server, namespace: namespace).store()
-            }
+            },
+            profile: .withoutNUL,
+            cases: PreferenceValueGenerator.caseCount(200)  // round trips to a server: keep the suite's time modest
         )
         _ = fleets
     }

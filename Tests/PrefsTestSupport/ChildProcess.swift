@@ -60,7 +60,7 @@ package final class ChildProcess: @unchecked Sendable {
         sourceLocation: SourceLocation = #_sourceLocation,
         _ predicate: (String) -> Bool
     ) -> String? {
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = Date().addingTimeInterval(seconds * deadlineScale)
         while Date() < deadline {
             if let line = lines.first(where: predicate) { return line }
             if !process.isRunning { break }

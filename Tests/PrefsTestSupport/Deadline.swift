@@ -1,6 +1,15 @@
 import Foundation
 package import Testing
 
+/// How much longer than usual deadlines are: `PREFS_TEST_DEADLINE_SCALE` (default 1). `scripts/sanitizers.sh` sets
+/// it, because code under a sanitizer runs several times slower.
+package let deadlineScale: Double =
+    ProcessInfo.processInfo.environment["PREFS_TEST_DEADLINE_SCALE"]
+    .flatMap(Double.init).map { max(1, $0) } ?? 1
+
+/// A suite's time limit in minutes, scaled like every deadline (see ``deadlineScale``).
+package func scaledMinutes(_ minutes: Int) -> Int { Int((Double(minutes) * deadlineScale).rounded(.up)) }
+
 /// Waits until `condition` holds, polling briefly; fails the test if it does not within `seconds`.
 @discardableResult
 package func eventually(
@@ -9,7 +18,7 @@ package func eventually(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () throws -> Bool
 ) rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
+    let deadline = Date().addingTimeInterval(seconds * deadlineScale)
     while Date() < deadline {
         if try condition() { return true }
         Thread.sleep(forTimeInterval: 0.001)
@@ -28,7 +37,7 @@ package func eventually(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () throws -> Bool
 ) async rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
+    let deadline = Date().addingTimeInterval(seconds * deadlineScale)
     while Date() < deadline {
         if try condition() { return true }
         try? await Task.sleep(for: .milliseconds(1))
@@ -57,7 +66,7 @@ package func first<S: AsyncSequence & Sendable>(
             return collected
         }
         group.addTask {
-            try? await Task.sleep(for: .seconds(seconds))
+            try? await Task.sleep(for: .seconds(seconds * deadlineScale))
             return nil
         }
         let result = await group.next()!
@@ -78,4 +87,23 @@ package final class Collected<Element: Sendable>: Sendable {
     package func append(_ element: Element) { storage.withLock { elements.append(element) } }
     package var all: [Element] { storage.withLock { elements } }
     package var count: Int { storage.withLock { elements.count } }
+}
+
+/// Runs blocking work on a thread of its own and waits for it without blocking.
+///
+/// Swift Testing runs synchronous tests on the threads that Swift concurrency's tasks share, only as many as there
+/// are cores (two here): a test that blocks one for half a minute (a generated run, a child process) leaves async
+/// tests without a thread for their tasks, and their deadlines pass. Record issues after it returns: `body` runs
+/// outside the test's task.
+package func onOwnThread<Value>(_ body: @escaping () throws -> Value) async throws -> Value {
+    let work = UncheckedSendable(body)
+    return try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { UncheckedSendable(try work.value()) }) }.start()
+    }.value
+}
+
+/// A value handed to another thread while its owner waits for that thread, so never used by two at once.
+package struct UncheckedSendable<Value>: @unchecked Sendable {
+    package let value: Value
+    package init(_ value: Value) { self.value = value }
 }

@@ -61,7 +61,7 @@ package final class ToolProcess: @unchecked Sendable {
         sourceLocation: SourceLocation = #_sourceLocation,
         _ predicate: (String) -> Bool
     ) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = Date().addingTimeInterval(seconds * deadlineScale)
         while Date() < deadline {
             if predicate(errorStream ? error : output) { return true }
             Thread.sleep(forTimeInterval: 0.001)

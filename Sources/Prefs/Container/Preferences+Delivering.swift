@@ -4,19 +4,20 @@ extension Preferences {
     /// One thread at a time delivers; a change made while another thread delivers (an observer that writes, say) is
     /// delivered by that thread after the current observer returns.
     func deliverQueuedChanges() {
-        // The caller claimed the queue, under the lock of the change that queued the item.
-        deliverInOrder(claim: { true }, next: nextDeliveries) { (item: DeliveryItem, keyNameObservers) in
+        // The caller claimed the queue, under the lock of the change that queued the item. Items are taken one at a
+        // time, so that the queue keeps its storage and a write allocates nothing here.
+        while let (item, keyNameObservers) = nextDelivery() {
             deliver(item, to: keyNameObservers)
         }
     }
 
-    /// The queued changes, each with the observers of every key's name at the time; nil (giving the claim up) when
-    /// none are left.
-    private func nextDeliveries() -> [(DeliveryItem, [KeyNameObserver])]? {
+    /// The next queued change, with the observers of every key's name at the time; nil (giving the claim up) when
+    /// none is left.
+    private func nextDelivery() -> (DeliveryItem, [KeyNameObserver])? {
         state.withLock { state in
-            guard let items = state.deliveries.next() else { return nil }
-            let keyNameObservers = Array(state.observers.keyNameObservers.values)
-            return items.map { ($0, keyNameObservers) }
+            guard let item = state.deliveries.popFirst() else { return nil }
+            let keyNameObservers = state.observers.keyNameObservers
+            return (item, keyNameObservers.isEmpty ? [] : Array(keyNameObservers.values))
         }
     }
 
@@ -28,6 +29,10 @@ extension Preferences {
             return
         case .name(let name):
             storedName = name
+        case .tracked(let entry):
+            storedName = entry.storedKey.name
+            observationRegistrar.willSet(self, keyPath: entry.observationKeyPath)
+            observationRegistrar.didSet(self, keyPath: entry.observationKeyPath)
         case .key(let delivery):
             storedName = delivery.entry.storedKey.name
             observationRegistrar.willSet(self, keyPath: delivery.entry.observationKeyPath)

@@ -2,18 +2,26 @@ internal import Logging
 
 extension Preferences {
     /// Resolves a key path: evaluates its key once, and makes sure the container caches its stored value.
+    @usableFromInline
     func resolve<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> TypedKeyBinding<Value> {
-        if let known = state.withLock({ $0.keys.binding(for: keyPath) }) {
+        let identity = ObjectIdentifier(keyPath)
+        if let known = state.withLock({ $0.keys.binding(identifiedBy: identity) }) {
             return unsafeDowncast(known, to: TypedKeyBinding<Value>.self)
         }
-        return resolveFirstUse(keyPath)
+        // Another object for a key path seen before, or a new one: hashed once, outside the lock.
+        let id = KeyPathID(keyPath: keyPath)
+        if let known = state.withLock({ $0.keys.binding(for: id) }) {
+            return unsafeDowncast(known, to: TypedKeyBinding<Value>.self)
+        }
+        return resolveFirstUse(keyPath, id: id)
     }
 
     /// Binds a key path the container has not seen: evaluates its key, moves a value stored under a
     /// former name, looks up overrides, and caches the stored value.
     @inline(never)
     private func resolveFirstUse<Value>(
-        _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>
+        _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>,
+        id: KeyPathID
     ) -> TypedKeyBinding<Value> {
         let key = PreferenceKeys()[keyPath: keyPath]
         let storedKey = storedKey(for: key)
@@ -32,13 +40,13 @@ extension Preferences {
                     state.entry(storedKey)
                     ?? loaded.flatMap {
                         state.cache(
-                            storedKey, value: $0.value, sequence: $0.sequence, override: override, force: isLastAttempt)
+                            storedKey, slot: storeSlots[storedKey.storeID]!, value: $0.value, sequence: $0.sequence,
+                            override: override, force: isLastAttempt)
                     }
                 guard let entry else { return nil }
                 return state.keys.insert(
-                    TypedKeyBinding(
-                        keyPath: keyPath, key: key, entry: entry, storedDefault: storedDefault,
-                        readsThrough: link.store.requiresReadThrough))
+                    TypedKeyBinding(keyPath: keyPath, key: key, entry: entry, link: link, storedDefault: storedDefault),
+                    as: id)
             }
             guard let binding else { continue }
             if isLastAttempt, loaded != nil {
@@ -67,7 +75,7 @@ extension Preferences {
 
     /// Decodes the cached stored value of a key and caches the result; for a store that requires it, returns what
     /// the store holds now.
-    @inline(never)
+    @usableFromInline @inline(never)
     func readUncached<Value>(_ binding: TypedKeyBinding<Value>) -> Value {
         let fresh = binding.readsThrough ? readThrough(binding) : nil
         let entry = binding.entry
@@ -96,17 +104,17 @@ extension Preferences {
         let storedKey = binding.storedKey
         let read: (value: PreferenceValue?, sequence: UInt64)?
         do {
-            read = try link(storedKey.storeID).readThrough(storedKey.name)
+            read = try binding.link.readThrough(storedKey.name)
         } catch {
             logger.error("Prefs: could not read '\(storedKey)': \(error); reading the cached value")
             return nil
         }
         guard let read else { return nil }
         let deliver = state.withLock { state -> Bool in
-            guard let delivery = state.change(binding.entry, to: read.value, sequence: read.sequence) else {
+            guard let item = state.change(binding.entry, to: read.value, sequence: read.sequence) else {
                 return false
             }
-            state.deliveries.append(.key(delivery))
+            state.deliveries.append(item)
             return state.deliveries.claim()
         }
         if deliver { deliverQueuedChanges() }

@@ -20,7 +20,11 @@ extension Preferences {
     /// - Parameter keyPath: The key.
     public func reset<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) {
         let binding = resolve(keyPath)
-        commit(binding, nil, decoded: binding.key.defaultValue)
+        let entry = binding.entry
+        guard state.withLock({ _ in entry.value != nil }) else { return }
+        let written = LocalWrite(
+            containerID: ObjectIdentifier(self), binding: binding, decoded: DecodedValue(binding.key.defaultValue))
+        binding.link.write(name: entry.storedKey.name, value: nil, written: written)
     }
 
     /// Returns when every earlier write of this container is durable in its store.
@@ -40,33 +44,25 @@ extension Preferences {
     }
 
     /// Encodes and commits a write; with `waitForStore`, hands it to the store before returning and throws its
-    /// failure.
+    /// failure. Inlinable: specialized in the caller, nothing in it looks up generic type metadata at run time.
+    @inlinable
     func write<Value>(_ binding: TypedKeyBinding<Value>, _ value: Value, waitForStore: Bool) throws {
         let stored = try binding.key.encodeValue(value)
-        let failuresBefore = commit(binding, stored, decoded: value)
-        guard waitForStore, let failuresBefore else { return }
-        let storedKey = binding.storedKey
-        let link = link(storedKey.storeID)
-        link.drainNow()
-        if let failure = link.failure(of: storedKey.name, since: failuresBefore) {
-            throw PreferenceWriteError(storeID: storedKey.storeID, keys: failure.keys, underlying: failure.underlying)
-        }
+        let entry = binding.entry
+        // A write of the value already cached does nothing.
+        guard state.withLock({ _ in entry.value != stored }) else { return }
+        let written = LocalWrite(containerID: ObjectIdentifier(self), binding: binding, decoded: DecodedValue(value))
+        let failuresBefore = binding.link.write(name: entry.storedKey.name, value: stored, written: written)
+        if waitForStore { try waitForStoreWrite(of: binding, failuresBefore: failuresBefore) }
     }
 
-    /// Hands a write to the key's link, which updates every container of the store (this one with the typed value,
-    /// which needs no decoding) and queues it for the store. A write of the value already cached does nothing.
-    ///
-    /// - Returns: The link's failure count before the write; nil when nothing was written.
-    @discardableResult
-    private func commit<Value>(
-        _ binding: TypedKeyBinding<Value>, _ stored: PreferenceValue?, decoded: Value
-    )
-        -> UInt64?
-    {
-        let entry = binding.entry
-        guard state.withLock({ _ in entry.value != stored }) else { return nil }
-        let written = LocalWrite(
-            containerID: ObjectIdentifier(self), binding: binding, decoded: DecodedValue(decoded))
-        return link(entry.storedKey.storeID).write([entry.storedKey.name: stored], written: written)
+    /// Waits until a write of the key has reached its store, and throws its failure.
+    @usableFromInline
+    func waitForStoreWrite(of binding: KeyBinding, failuresBefore: UInt64) throws {
+        let storedKey = binding.storedKey
+        binding.link.drainNow()
+        if let failure = binding.link.failure(of: storedKey.name, since: failuresBefore) {
+            throw PreferenceWriteError(storeID: storedKey.storeID, keys: failure.keys, underlying: failure.underlying)
+        }
     }
 }

@@ -22,13 +22,17 @@ public final class Preferences: Sendable {
     let stores: [PreferenceStoreID: any PreferenceStore]
     /// The link to each store (containers over the same store object share one).
     let links: [PreferenceStoreID: StoreLink]
+    /// The container's index of each store ID, in the order of their names.
+    let storeSlots: [PreferenceStoreID: Int]
+    /// Each link once, with the IDs under which this container binds its store, in a stable order.
+    let linkGroups: [(link: StoreLink, storeIDs: [PreferenceStoreID])]
     /// Prepended to every key's name in the stores.
     public let keyPrefix: String
     /// Read-only layers above the stores, highest first.
     public let overrides: [PreferenceOverrideLayer]
     let logger: Logger
-    let state = Lock(ContainerState())
-    let observationRegistrar = ObservationRegistrar()
+    @usableFromInline let state: Lock<ContainerState>
+    @usableFromInline let observationRegistrar = ObservationRegistrar()
 
     /// Creates a container whose keys all live in one store.
     ///
@@ -67,27 +71,45 @@ public final class Preferences: Sendable {
         self.keyPrefix = keyPrefix
         self.overrides = overrides
         self.logger = logger
-        self.links = stores.mapValues { StoreLink.link(to: $0, logger: logger) }
-        for (link, storeIDs) in linkGroups { link.attach(self, as: storeIDs) }
+        let links = stores.mapValues { StoreLink.link(to: $0, logger: logger) }
+        let storeIDs = stores.keys.sorted { $0.name < $1.name }
+        self.links = links
+        self.storeSlots = Dictionary(uniqueKeysWithValues: storeIDs.enumerated().map { ($1, $0) })
+        self.linkGroups = Self.groups(of: links, in: storeIDs)
+        self.state = Lock(ContainerState(storeCount: storeIDs.count))
+        for (link, storeIDs) in linkGroups {
+            link.attach(self, as: storeIDs.map { ($0, storeSlots[$0]!) })
+        }
     }
 
     deinit {
         for (link, _) in linkGroups { link.detach(ObjectIdentifier(self)) }
         let finishers = state.withLock { state in
-            state.entries.values.flatMap { $0.observers.values.compactMap(\.finish) }
+            let finishers =
+                state.entries.values.flatMap { $0.observers.values.compactMap(\.finish) }
                 + state.observers.keyNameObservers.values.map(\.finish)
+            // An entry and its bindings refer to each other: let both go with the container.
+            for entry in state.entries.values { entry.bindings = [] }
+            return finishers
         }
         for finish in finishers { finish() }
     }
 
-    /// Each link once, with the IDs under which this container binds its store, in a stable order.
-    var linkGroups: [(link: StoreLink, storeIDs: [PreferenceStoreID])] {
-        var groups: [ObjectIdentifier: (link: StoreLink, storeIDs: [PreferenceStoreID])] = [:]
-        for storeID in stores.keys.sorted(by: { $0.name < $1.name }) {
+    /// Each link once, with the IDs under which the container binds its store, in the order of the first ID's name.
+    private static func groups(
+        of links: [PreferenceStoreID: StoreLink],
+        in storeIDs: [PreferenceStoreID]
+    ) -> [(link: StoreLink, storeIDs: [PreferenceStoreID])] {
+        var groups: [(link: StoreLink, storeIDs: [PreferenceStoreID])] = []
+        for storeID in storeIDs {
             let link = links[storeID]!
-            groups[ObjectIdentifier(link), default: (link, [])].storeIDs.append(storeID)
+            if let index = groups.firstIndex(where: { $0.link === link }) {
+                groups[index].storeIDs.append(storeID)
+            } else {
+                groups.append((link, [storeID]))
+            }
         }
-        return groups.values.sorted { $0.storeIDs[0].name < $1.storeIDs[0].name }
+        return groups
     }
 
     /// The store bound to a store ID, also for the package's other modules (`PrefsConfiguration` mirrors one); an ID
@@ -117,13 +139,18 @@ public final class Preferences: Sendable {
 
     /// Takes a link update into the cache; the link calls it under its own lock, so updates arrive in order. Returns
     /// what to do once the link's lock is released, or nil for nothing.
-    func apply(_ update: LinkState.Update, from storeID: PreferenceStoreID, written: LocalWrite?) -> Receipt? {
+    func apply(
+        _ update: LinkState.Update,
+        from storeID: PreferenceStoreID,
+        slot: Int,
+        written: LocalWrite?
+    ) -> Receipt? {
         let (deliver, shadowedBy) = state.withLock {
-            $0.apply(update, from: storeID, written: written, keyPrefix: keyPrefix)
+            $0.apply(update, from: storeID, slot: slot, written: written, keyPrefix: keyPrefix)
         }
         guard deliver || shadowedBy != nil else { return nil }
         let shadowed = shadowedBy.map { source in
-            (StoredKey(storeID: storeID, name: update.values.keys.first ?? ""), source)
+            (StoredKey(storeID: storeID, name: update.changes.keys.first ?? ""), source)
         }
         return Receipt(container: self, deliver: deliver, shadowed: shadowed)
     }

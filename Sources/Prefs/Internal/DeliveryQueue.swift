@@ -48,6 +48,16 @@ package struct DeliveryQueue<Item> {
         return Array(items.prefix(limit))
     }
 
+    /// Takes the first queued item for the deliverer, keeping the queue's storage; when none is left, gives the
+    /// claim up and returns nil.
+    package mutating func popFirst() -> Item? {
+        guard !items.isEmpty else {
+            isDelivering = false
+            return nil
+        }
+        return items.removeFirst()
+    }
+
     /// Empties the queue (when its consumer goes away).
     package mutating func removeAll() { items = [] }
 }

@@ -25,7 +25,7 @@ extension PreferenceKeys {
         /// none under ``name``) is moved to ``name`` the first time a container uses the key.
         public let formerNames: [String]
         /// Turns a value into its stored form; nil removes the stored value (optional keys set to nil).
-        let encodeValue: @Sendable (Value) throws -> PreferenceValue?
+        @usableFromInline let encodeValue: @Sendable (Value) throws -> PreferenceValue?
         /// Turns a stored value back into a value, completing a stored tree that lacks members.
         let decodeValue: @Sendable (PreferenceValue) throws -> Value
         /// Turns a stored value back into a value as it is (with upgrades from older types).

@@ -8,8 +8,44 @@ struct LinkState: Sendable {
     /// What the containers must apply: new stored values, numbered so that a container never lets an older change
     /// overwrite a newer one that reached it first.
     struct Update: Sendable, Equatable {
-        var values: PreferenceStoreChanges
+        /// The new stored values: one key (a subscript write, the common case, needs no dictionary) or several.
+        enum Values: Sendable {
+            case one(name: String, value: PreferenceValue?)
+            case many(PreferenceStoreChanges)
+        }
+
+        var values: Values
         var sequence: UInt64
+
+        init(values: PreferenceStoreChanges, sequence: UInt64) {
+            self.values = .many(values)
+            self.sequence = sequence
+        }
+
+        init(name: String, value: PreferenceValue?, sequence: UInt64) {
+            self.values = .one(name: name, value: value)
+            self.sequence = sequence
+        }
+
+        /// Calls `body` with each new stored value.
+        func forEach(_ body: (_ name: String, _ value: PreferenceValue?) -> Void) {
+            switch values {
+            case .one(let name, let value): body(name, value)
+            case .many(let changes): for (name, value) in changes { body(name, value) }
+            }
+        }
+
+        /// The new stored values as a dictionary.
+        var changes: PreferenceStoreChanges {
+            switch values {
+            case .one(let name, let value): [name: value]
+            case .many(let changes): changes
+            }
+        }
+
+        static func == (lhs: Update, rhs: Update) -> Bool {
+            lhs.sequence == rhs.sequence && lhs.changes == rhs.changes
+        }
     }
 
     /// What to do after a report from the store.
@@ -53,6 +89,15 @@ struct LinkState: Sendable {
         return (nextUpdate(changes), scheduleDrain)
     }
 
+    /// A container writes one key: the same as ``write(_:)``, without a dictionary.
+    mutating func write(name: String, value: PreferenceValue?) -> (update: Update, scheduleDrain: Bool) {
+        pending[name] = .some(value)
+        let scheduleDrain = !isDrainScheduled
+        isDrainScheduled = true
+        sequence += 1
+        return (Update(name: name, value: value, sequence: sequence), scheduleDrain)
+    }
+
     /// The value of a key on its way to the store, if one is (the store does not hold it yet).
     func localValue(of name: String) -> PreferenceValue?? {
         pending[name] ?? inFlight[name]
@@ -68,7 +113,7 @@ struct LinkState: Sendable {
             return nil
         }
         precondition(inFlight.isEmpty, "Prefs: a batch was taken while another was in flight")
-        (inFlight, pending) = (pending, [:])
+        swap(&inFlight, &pending)  // `pending` gets the emptied storage of the last batch: no allocation
         return inFlight
     }
 
@@ -85,7 +130,7 @@ struct LinkState: Sendable {
             readBack.formUnion(inFlight.keys)
         }
         raced.subtract(inFlight.keys)
-        inFlight = [:]
+        inFlight.removeAll(keepingCapacity: true)
         return readBack.filter { pending[$0] == nil }
     }
 

@@ -19,6 +19,20 @@ extension StoreLink {
         return failuresBefore
     }
 
+    /// Writes one key for a container, as ``write(_:written:)`` does.
+    ///
+    /// - Returns: The failure count before the write, for ``failure(of:since:)``.
+    @usableFromInline @discardableResult
+    func write(name: String, value: PreferenceValue?, written: LocalWrite) -> UInt64 {
+        let (scheduleDrain, failuresBefore) = transition(written: written) { state in
+            let failuresBefore = state.failureCount
+            let (update, scheduleDrain) = state.write(name: name, value: value)
+            return (update, (scheduleDrain, failuresBefore))
+        }
+        if scheduleDrain { writer.async { self.drain() } }
+        return failuresBefore
+    }
+
     /// Hands every pending write to the store, batch after batch, with this link's origin. Runs on the writer queue.
     func drain() {
         while let batch = state.withLock({ $0.takeBatch() }) {

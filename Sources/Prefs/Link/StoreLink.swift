@@ -15,8 +15,11 @@ internal import Logging
 /// be ordered against such a write, which are read back once it has landed. The link's own echo is skipped while its
 /// write is in flight and applied after (equal values change nothing). So a local write costs no store read, an
 /// outside change that carries its values costs none either, and reads happen only in races (see ``LinkState``).
+@usableFromInline
 final class StoreLink: Sendable {
     let store: any PreferenceStore
+    /// The store's ``PreferenceStore/requiresReadThrough``, asked once.
+    let requiresReadThrough: Bool
     /// The origin this link's store calls carry.
     let origin = PreferenceWriteOrigin.unique()
     let logger: Logger
@@ -28,11 +31,13 @@ final class StoreLink: Sendable {
     /// A container using the link, and the ID under which it binds the store.
     private struct ContainerRegistration: @unchecked Sendable {
         weak var container: Preferences?
-        let storeIDs: [PreferenceStoreID]
+        /// The IDs under which the container binds the store, each with the container's index of it.
+        let storeIDs: [(id: PreferenceStoreID, slot: Int)]
     }
 
     private init(store: any PreferenceStore, logger: Logger) {
         self.store = store
+        self.requiresReadThrough = store.requiresReadThrough
         self.logger = logger
         self.writer = SerialWriter(label: "Prefs.writer")
     }
@@ -78,7 +83,7 @@ final class StoreLink: Sendable {
     // MARK: Containers
 
     /// Registers a container, which binds this store under `storeIDs`.
-    func attach(_ container: Preferences, as storeIDs: [PreferenceStoreID]) {
+    func attach(_ container: Preferences, as storeIDs: [(id: PreferenceStoreID, slot: Int)]) {
         let registration = ContainerRegistration(container: container, storeIDs: storeIDs)
         containers.withLock { $0 = $0.filter { $0.container != nil } + [registration] }
     }
@@ -107,23 +112,38 @@ final class StoreLink: Sendable {
         written: LocalWrite? = nil,
         _ body: (inout LinkState) -> (update: LinkState.Update?, result: Result)
     ) -> Result {
-        let (result, receipts) = state.withLock { state -> (Result, [Preferences.Receipt]) in
+        let (result, receipts) = state.withLock { state -> (Result, Receipts) in
             let (update, result) = body(&state)
-            guard let update else { return (result, []) }
+            guard let update else { return (result, Receipts()) }
             return (result, apply(update, written: written))
         }
-        for receipt in receipts { receipt.container.finishReceiving(receipt) }
+        receipts.forEach { $0.container.finishReceiving($0) }
         return result
     }
 
+    /// What containers must do after an update: the first inline (one container is the common case: no array).
+    private struct Receipts {
+        var first: Preferences.Receipt?
+        var others: [Preferences.Receipt] = []
+
+        mutating func append(_ receipt: Preferences.Receipt) {
+            if first == nil { first = receipt } else { others.append(receipt) }
+        }
+
+        func forEach(_ body: (Preferences.Receipt) -> Void) {
+            if let first { body(first) }
+            others.forEach(body)
+        }
+    }
+
     /// Applies an update to every container's cache; returns what each must do next. Call it holding the link's lock.
-    private func apply(_ update: LinkState.Update, written: LocalWrite?) -> [Preferences.Receipt] {
-        var receipts: [Preferences.Receipt] = []
+    private func apply(_ update: LinkState.Update, written: LocalWrite?) -> Receipts {
+        var receipts = Receipts()
         for registration in containers.withLock({ $0 }) {
             guard let container = registration.container else { continue }
-            for storeID in registration.storeIDs {
-                let isWriter = written?.containerID == ObjectIdentifier(container)
-                if let receipt = container.apply(update, from: storeID, written: isWriter ? written : nil) {
+            let isWriter = written?.containerID == ObjectIdentifier(container)
+            for (storeID, slot) in registration.storeIDs {
+                if let receipt = container.apply(update, from: storeID, slot: slot, written: isWriter ? written : nil) {
                     receipts.append(receipt)
                 }
             }
@@ -174,8 +194,15 @@ final class StoreLink: Sendable {
 
 /// The typed value a container wrote, handed back to that container with the link's update so that it caches it
 /// without decoding.
+@usableFromInline
 struct LocalWrite: Sendable {
     let containerID: ObjectIdentifier
     let binding: KeyBinding
     let decoded: any AnyObject & Sendable
+
+    @usableFromInline init(containerID: ObjectIdentifier, binding: KeyBinding, decoded: any AnyObject & Sendable) {
+        self.containerID = containerID
+        self.binding = binding
+        self.decoded = decoded
+    }
 }

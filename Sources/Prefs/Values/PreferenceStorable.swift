@@ -52,11 +52,11 @@ public enum PreferenceValueError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .typeMismatch(let expected, let found):
-            "expected \(expected), found \(found.kindName) \(found)"
+            "expected \(expected), found \(found.kindName) \(found.abbreviatedDescription)"
         case .outOfRange(let expected, let found):
-            "\(found) is out of range for \(expected)"
+            "\(found.abbreviatedDescription) is out of range for \(expected)"
         case .invalidValue(let expected, let found):
-            "\(found) is not a valid \(expected)"
+            "\(found.abbreviatedDescription) is not a valid \(expected)"
         }
     }
 }

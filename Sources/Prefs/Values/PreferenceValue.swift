@@ -64,11 +64,25 @@ extension PreferenceValue: CustomStringConvertible {
         case .double(let value): String(value)
         case .string(let value): "\"\(value)\""
         case .data(let value): "<\(value.count) bytes>"
-        case .date(let value): value.formatted(.iso8601)
+        case .date(let value): PreferenceDateFormat.string(from: value)
         case .array(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
         case .dictionary(let members):
             "{" + members.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}"
         }
+    }
+}
+
+extension PreferenceValue {
+    /// ``description`` cut to 200 characters, for messages that quote a stored value: a megabyte string
+    /// must not become a megabyte log line.
+    package var abbreviatedDescription: String {
+        // Measured in bytes, not characters: counting the characters of a megabyte of text takes a while.
+        if case .string(let string) = self, string.utf8.count > 400 {
+            return "\"\(string.prefix(200))…\" (\(string.utf8.count) bytes)"
+        }
+        let full = description
+        guard full.utf8.count > 400 else { return full }
+        return full.prefix(200) + "… (\(full.utf8.count) bytes)"
     }
 }
 

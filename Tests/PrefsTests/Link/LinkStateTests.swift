@@ -108,7 +108,7 @@ import Testing
         let echo = state.reported(PreferenceStoreChange(values: ["a": 1], origin: own), ownOrigin: own)
         #expect(echo.update != nil)
         let action = state.transactionEnded(committed: ["a": 1])
-        #expect(action.update?.values == ["a": 1, "c": 6], "the key it did not change takes the reported value")
+        #expect(action.update?.changes == ["a": 1, "c": 6], "the key it did not change takes the reported value")
         #expect(action.readBack == ["a"], "the key it changed cannot be ordered against the report: read back")
     }
 

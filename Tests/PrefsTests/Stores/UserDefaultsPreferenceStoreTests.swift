@@ -7,10 +7,10 @@ import Testing
 /// The UserDefaults store: the conformance suite, exact values in both directions, natural
 /// property-list forms, and what Linux's Foundation gets wrong.
 @Suite struct UserDefaultsPreferenceStoreTests {
-    @Test func passesTheConformanceSuiteWithReopen() throws {
+    @Test func passesTheConformanceSuiteWithReopen() async throws {
         let directory = try TemporaryDirectory()
         let names = Lock<[ObjectIdentifier: String]>([:])
-        try PreferenceStoreConformance.check(
+        try await checkConformance(
             makeStore: {
                 #if canImport(Darwin)
                 let name = "prefs-tests-\(UUID())"
@@ -24,7 +24,9 @@ import Testing
             reopen: { store in
                 let name = names.withLock { $0[ObjectIdentifier(store)]! }
                 return UserDefaultsPreferenceStore(suiteName: name)!
-            }
+            },
+            profile: .xmlText,
+            cases: PreferenceValueGenerator.caseCount(200)  // every write rewrites the property list
         )
     }
 

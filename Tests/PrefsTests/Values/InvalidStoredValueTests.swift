@@ -33,6 +33,16 @@ import Testing
         #expect(store.contents["window"] == [1, 2])
     }
 
+    /// Found by the test that no read loops forever: a huge wrong-typed value was quoted whole in each warning.
+    @Test func aHugeStoredValueIsQuotedAbbreviated() throws {
+        let huge = String(repeating: "x", count: 1_000_000)
+        let (prefs, _, messages) = makeLogged(["count": .string(huge), "window": ["x": .string(huge)]])
+        #expect(prefs[\.count] == 0)
+        #expect(prefs[\.window] == .zero)
+        #expect(messages.all.count == 2)
+        #expect(messages.all.allSatisfy { $0.message.count < 1_000 }, "\(messages.all.map(\.message.count))")
+    }
+
     @Test func outOfRangeNumbersAreADecodingFailureNotATrap() throws {
         let (prefs, _, messages) = makeLogged([
             "int8": 300, "uint8": -1, "uint64": -5, "int64": .unsignedInteger(.max), "count": 2.5, "float": 1e300,

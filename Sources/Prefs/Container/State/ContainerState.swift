@@ -4,15 +4,23 @@
 /// Its mutating methods are the container's transitions; each returns what the caller does once the lock is
 /// released (deliver changes, read a store, log). They call no store and no observer, so they are tested without
 /// threads (see `ContainerStateTests`).
+@usableFromInline
 struct ContainerState: Sendable {
-    var keys = KeyTable()
+    @usableFromInline var keys = KeyTable()
     /// The cached stored keys, by store and full stored name.
     private(set) var entries: [StoredKey: KeyEntry] = [:]
-    /// The number of the last link update received, per store ID: a first read that started before it may have
-    /// missed it.
-    private(set) var lastSequence: [PreferenceStoreID: UInt64] = [:]
+    /// The number of the last link update received, per store slot (the container's index of a store ID): a first
+    /// read that started before it may have missed it.
+    private(set) var lastSequence: [UInt64]
     var observers = ObserverRegistry()
+    /// The ID the next cached entry gets (for its Observation key path).
+    private var nextEntryID = 0
     var deliveries = DeliveryQueue<DeliveryItem>()
+
+    /// An empty state for a container with `storeCount` store IDs.
+    init(storeCount: Int) {
+        lastSequence = Array(repeating: 0, count: storeCount)
+    }
 
     /// The entry of a stored key, if the container caches it.
     func entry(_ storedKey: StoredKey) -> KeyEntry? { entries[storedKey] }
@@ -23,14 +31,17 @@ struct ContainerState: Sendable {
     /// - Returns: The entry (the one cached meanwhile by another thread, if any); nil when the read is stale.
     mutating func cache(
         _ storedKey: StoredKey,
+        slot: Int,
         value: PreferenceValue?,
         sequence: UInt64,
         override: PreferenceOverride?,
         force: Bool
     ) -> KeyEntry? {
         if let existing = entries[storedKey] { return existing }
-        guard force || lastSequence[storedKey.storeID, default: 0] <= sequence else { return nil }
-        let entry = KeyEntry(storedKey: storedKey, value: value, sequence: sequence, override: override)
+        guard force || lastSequence[slot] <= sequence else { return nil }
+        let entry = KeyEntry(
+            id: nextEntryID, storedKey: storedKey, value: value, sequence: sequence, override: override)
+        nextEntryID += 1
         entries[storedKey] = entry
         return entry
     }
@@ -40,6 +51,7 @@ struct ContainerState: Sendable {
     /// - Parameters:
     ///   - update: The new stored values and their sequence number.
     ///   - storeID: The ID under which this container binds the link's store.
+    ///   - slot: The container's index of that store ID.
     ///   - written: The typed value of this container's own write, if the update is one.
     ///   - keyPrefix: The container's key prefix (names outside it are not this container's keys).
     /// - Returns: Whether the caller must now deliver (``DeliveryQueue/claim()``), and the override that shadows a
@@ -47,20 +59,24 @@ struct ContainerState: Sendable {
     mutating func apply(
         _ update: LinkState.Update,
         from storeID: PreferenceStoreID,
+        slot: Int,
         written: LocalWrite?,
         keyPrefix: String
     ) -> (deliver: Bool, shadowedBy: PreferenceSource?) {
-        lastSequence[storeID] = max(lastSequence[storeID, default: 0], update.sequence)
+        lastSequence[slot] = max(lastSequence[slot], update.sequence)
         var shadowedBy: PreferenceSource?
-        for (name, value) in update.values {
-            let storedKey = StoredKey(storeID: storeID, name: name)
-            guard let entry = entries[storedKey] else {
+        update.forEach { name, value in
+            // A local write names its entry; other updates are found by name.
+            let writtenEntry = written.map(\.binding.entry).flatMap {
+                $0.storedKey.name == name && $0.storedKey.storeID == storeID ? $0 : nil
+            }
+            guard let entry = writtenEntry ?? entries[StoredKey(storeID: storeID, name: name)] else {
                 if !observers.keyNameObservers.isEmpty, name.hasPrefix(keyPrefix) { deliveries.append(.name(name)) }
-                continue
+                return
             }
             if written != nil, let override = entry.override { shadowedBy = override.source }
-            if let delivery = change(entry, to: value, sequence: update.sequence, written: written) {
-                deliveries.append(.key(delivery))
+            if let item = change(entry, to: value, sequence: update.sequence, written: written) {
+                deliveries.append(item)
             }
         }
         return (deliveries.claim(), shadowedBy)
@@ -78,7 +94,7 @@ struct ContainerState: Sendable {
         to newValue: PreferenceValue?,
         sequence: UInt64,
         written: LocalWrite? = nil
-    ) -> Delivery? {
+    ) -> DeliveryItem? {
         guard sequence >= entry.sequence else { return nil }
         entry.sequence = sequence
         guard entry.value != newValue else { return nil }
@@ -103,9 +119,11 @@ struct ContainerState: Sendable {
                 $0.visibleStoredForm(old, usedDefault: false) == $0.visibleStoredForm(newValue, usedDefault: false)
             }
         if unchangedForReaders { return nil }
-        return Delivery(
-            entry: entry, sequence: sequence, old: old, new: newValue, oldDecoded: oldDecoded, written: written,
-            observers: Array(entry.observers.values)
-        )
+        if entry.observers.isEmpty { return .tracked(entry) }
+        return .key(
+            Delivery(
+                entry: entry, sequence: sequence, old: old, new: newValue, oldDecoded: oldDecoded, written: written,
+                observers: Array(entry.observers.values)
+            ))
     }
 }

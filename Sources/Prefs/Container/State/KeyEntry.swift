@@ -2,28 +2,32 @@
 ///
 /// A class, so that a key path's binding reaches it without a dictionary lookup. Unchecked `Sendable`: every
 /// mutable member is read and written only under the container's lock.
+@usableFromInline
 final class KeyEntry: @unchecked Sendable {
-    let storedKey: StoredKey
+    @usableFromInline let storedKey: StoredKey
+    // Every `var` is read and written under the container's lock only: no dynamic exclusivity checks.
+
     /// The stored value, as the container knows it.
-    var value: PreferenceValue?
+    @exclusivity(unchecked) @usableFromInline var value: PreferenceValue?
     /// The sequence number of the link update that set ``value`` (or of the read that loaded it): an update with a
     /// lower number is older and is ignored.
-    var sequence: UInt64
+    @exclusivity(unchecked) var sequence: UInt64
     /// A value from an override layer that shadows the stored one; nil when the key is not overridden.
     let override: PreferenceOverride?
-    /// The key paths bound to this stored key, whose decoded values a change invalidates.
-    var bindings: [KeyBinding] = []
+    /// The key paths bound to this stored key, whose decoded values a change invalidates (they refer to this entry
+    /// too: the container breaks the cycle when it goes).
+    @exclusivity(unchecked) var bindings: [KeyBinding] = []
     /// The observers of this stored key, by ID.
-    var observers: [UInt64: Observer] = [:]
+    @exclusivity(unchecked) var observers: [UInt64: Observer] = [:]
     /// The key path that Observation tracks for this stored key.
-    let observationKeyPath: any KeyPath<Preferences, Int> & Sendable
+    @usableFromInline let observationKeyPath: any KeyPath<Preferences, Int> & Sendable
 
-    init(storedKey: StoredKey, value: PreferenceValue?, sequence: UInt64, override: PreferenceOverride?) {
+    init(id: Int, storedKey: StoredKey, value: PreferenceValue?, sequence: UInt64, override: PreferenceOverride?) {
         self.storedKey = storedKey
         self.value = value
         self.sequence = sequence
         self.override = override
-        self.observationKeyPath = \Preferences.[observing: storedKey]
+        self.observationKeyPath = ObservationKeyPaths.keyPath(for: id)
     }
 
     /// What readers see: the override if there is one, else the stored value.
@@ -38,4 +42,20 @@ struct Observer: Sendable {
     let notify: @Sendable (_ old: any AnyObject & Sendable, _ new: any AnyObject & Sendable) -> Void
     /// Ends the observation when the container goes away (finishes an async sequence).
     let finish: (@Sendable () -> Void)?
+}
+
+/// The key paths that Observation tracks cached keys by: `\Preferences.[observing: id]`, one per entry ID.
+///
+/// Made once per ID for the whole process (making a key path with an argument costs about 10,000 instructions) and
+/// shared by every container: Observation tracks a key path together with its container, so containers never see
+/// each other's changes. An integer argument also hashes far faster, on every change, than the stored name would.
+enum ObservationKeyPaths {
+    private static let made = Lock<[any KeyPath<Preferences, Int> & Sendable]>([])
+
+    static func keyPath(for id: Int) -> any KeyPath<Preferences, Int> & Sendable {
+        made.withLock { made in
+            while made.count <= id { made.append(\Preferences.[observing: made.count]) }
+            return made[id]
+        }
+    }
 }

@@ -13,9 +13,12 @@ internal import CoreFoundation
 /// the JSON file store:
 ///
 /// - `{"$date": "2026-11-22T15:47:00.123456Z"}` for a date with a fraction of a second, on Linux only:
-///   Foundation there writes `<date>` to whole seconds. Whole-second dates, and every date on Apple
-///   platforms, are native dates.
+///   Foundation there writes `<date>` to whole seconds. The text is the file store's exact form
+///   (``PreferenceDateFormat``), so the date reads back bit for bit and the poller never mistakes it
+///   for an outside change. Whole-second dates, and every date on Apple platforms, are native dates.
 /// - `{"$double": "-0"}` for negative zero, which Linux's property list writes as `0.0`.
+/// - `{"$string": <UTF-8 data>}` for a string that starts with U+FEFF, on Linux only: Foundation there drops that
+///   first scalar when it reads the file. (A key or member name that starts with one is refused.)
 /// - `{"$dictionary": {…}}` around a stored dictionary whose single member's name starts with `$`,
 ///   so that such a dictionary never reads back as one of the forms above.
 ///
@@ -28,6 +31,35 @@ enum UserDefaultsPropertyList {
     #else
     static let losesSubsecondDates = true
     #endif
+
+    /// Whether the platform drops a U+FEFF (byte-order mark) at the start of each string it reads back from
+    /// the property list file (Linux's Foundation does, for values, keys and member names alike).
+    #if canImport(Darwin)
+    static let dropsLeadingByteOrderMark = false
+    #else
+    static let dropsLeadingByteOrderMark = true
+    #endif
+
+    /// Whether a string would lose its first scalar in the property list file.
+    static func losesFirstScalar(_ string: String) -> Bool {
+        dropsLeadingByteOrderMark && string.unicodeScalars.first == "\u{FEFF}"
+    }
+
+    /// The first key or member name in `changes` that the property list would rename, if any.
+    static func unstorableName(in changes: PreferenceStoreChanges) -> String? {
+        guard dropsLeadingByteOrderMark else { return nil }
+        func search(_ value: PreferenceValue) -> String? {
+            switch value {
+            case .array(let elements): return elements.lazy.compactMap(search).first
+            case .dictionary(let members):
+                if let name = members.keys.first(where: losesFirstScalar) { return name }
+                return members.values.lazy.compactMap(search).first
+            default: return nil
+            }
+        }
+        if let key = changes.keys.first(where: losesFirstScalar) { return key }
+        return changes.values.lazy.compactMap { $0.flatMap(search) }.first
+    }
 
     /// A stored object that is not a property-list value `PreferenceValue` can hold.
     struct UnsupportedObject: Error, CustomStringConvertible {
@@ -48,7 +80,8 @@ enum UserDefaultsPropertyList {
         case .double(let double):
             if double == 0 && double.sign == .minus { return ["$double": "-0"] }
             return double
-        case .string(let string): return string
+        case .string(let string):
+            return losesFirstScalar(string) ? ["$string": Data(string.utf8)] : string
         case .data(let data): return data
         case .date(let date):
             guard losesSubsecondDates, !isWholeSecond(date) else { return date }
@@ -65,6 +98,7 @@ enum UserDefaultsPropertyList {
     private static func isWholeSecond(_ date: Date) -> Bool {
         let seconds = date.timeIntervalSinceReferenceDate
         return seconds.rounded(.down) == seconds && abs(seconds) < 200_000_000_000
+            && !(seconds == 0 && seconds.sign == .minus)  // written as 0
     }
 
     // MARK: Reading
@@ -143,6 +177,7 @@ enum UserDefaultsPropertyList {
         switch (key, value) {
         case ("$date", .string(let string)): return PreferenceDateFormat.date(from: string).map(PreferenceValue.date)
         case ("$double", .string("-0")): return .double(-0.0)
+        case ("$string", .data(let utf8)): return .string(String(decoding: utf8, as: UTF8.self))
         default: return nil
         }
     }

@@ -1,0 +1,42 @@
+import Foundation
+import Prefs
+import PrefsTestSupport
+import PrefsTesting
+import Testing
+
+/// A released container lets its store go (and with it the store's file descriptors and watchers), once its writes
+/// have reached the store.
+@Suite struct ContainerLifetimeTests {
+    private func openFileCount() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+    }
+
+    @Test func aReleasedContainerReleasesItsStore() throws {
+        let folder = try TemporaryDirectory()
+        weak var weakStore: FilePreferenceStore?
+        do {
+            let store = try FilePreferenceStore(url: folder.file())
+            weakStore = store
+            let prefs = Preferences(store: store)
+            let token = prefs.observe(\.count) { _ in }
+            prefs[\.count] = 1
+            _ = prefs[\.name]
+            try prefs.flush()
+            token.cancel()
+        }
+        #expect(eventually("the store is released") { weakStore == nil })
+    }
+
+    @Test func openingAndReleasingManyStoresHoldsNoDescriptors() throws {
+        #if os(Linux)
+        let folder = try TemporaryDirectory()
+        let before = openFileCount()
+        for round in 0..<50 {
+            let prefs = Preferences(store: try FilePreferenceStore(url: folder.file("p\(round).json")))
+            prefs[\.count] = round
+            try prefs.flush()
+        }
+        #expect(eventually("the stores' descriptors are closed") { openFileCount() - before < 10 })
+        #endif
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import PrefsTesting
+import Testing
+
+@testable import Prefs
+
+/// Dictionaries that look like the file format's marks (`{"$date": …}`) read back as the dictionaries they are,
+/// at every depth: found by the generated round trips (a `$dictionary` wrapper around a mark-like dictionary).
+@Suite struct PreferenceJSONMarkTests {
+    static let lookAlikes: [PreferenceValue] = [
+        ["$date": "1970-01-01T00:00:00Z"],
+        ["$double": ["$date": "1970-01-01T00:00:00Z"]],
+        ["$dictionary": ["$data": "aGVsbG8="]],
+        ["$dictionary": ["$dictionary": ["$double": "nan"]]],
+        ["$x": ["$double": "-0"]],
+        [["$date": ["$date": "2001-01-01T00:00:00Z"]]],
+    ]
+
+    @Test(arguments: lookAlikes) func aMarkLikeDictionaryReadsBackAsItself(_ value: PreferenceValue) throws {
+        for pretty in [true, false] {
+            let text = PreferenceJSON.text(of: value, pretty: pretty)
+            let read = try PreferenceJSON.value(parsing: text)
+            #expect(PreferenceValueGenerator.isSameStoredValue(value, read), "\(text) read as \(read)")
+        }
+        let file = try PreferenceJSON.decode(PreferenceJSON.encode(["key": value]))
+        #expect(PreferenceValueGenerator.isSameStoredValue(value, file["key"]))
+    }
+}
