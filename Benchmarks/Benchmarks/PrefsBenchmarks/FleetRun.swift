@@ -60,7 +60,7 @@ final class FleetRun: @unchecked Sendable {
 
     /// Writes `count` values one at a time (after a few unmeasured ones) and records, per write, the time until
     /// the first and the last instance had it; then the fleet's cost and the database's load.
-    func measure(_ benchmark: Benchmark, writes count: Int = 50) throws {
+    func measure(_ benchmark: Benchmark, writes count: Int = 200) throws {
         for _ in 0..<5 { _ = try writeAndWait() }
         let clientBefore = try drivers.reduce(0) { $0 + (try $1.cpuNanoseconds()) }
         let serverBefore = load.cpuNanoseconds()
