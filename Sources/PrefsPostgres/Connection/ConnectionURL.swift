@@ -53,7 +53,10 @@ struct ConnectionURL: Sendable {
             throw Self.invalid("the port '\(portText)' is not a port number")
         }
         self.port = port
-        user = setting("user", components.user, "PGUSER") ?? ProcessInfo.processInfo.userName
+        guard let user = setting("user", components.user, "PGUSER") ?? Self.systemUserName else {
+            throw Self.invalid("it names no user, and the system has no user name: add one, or set PGUSER")
+        }
+        self.user = user
         password = [query["password"], components.password, environment["PGPASSWORD"]].compactMap { $0 }.first {
             !$0.isEmpty
         }
@@ -80,6 +83,13 @@ struct ConnectionURL: Sendable {
         let database = self.database.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? self.database
         if isUnixSocket { return "postgres://\(user)@/\(database) (socket in \(host))" }
         return "postgres://\(user)@\(shownHost):\(port)/\(database)"
+    }
+
+    /// The name of the user this process runs as, libpq's default role (`ProcessInfo.userName` exists on macOS
+    /// alone).
+    private static var systemUserName: String? {
+        guard let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name else { return nil }
+        return String(cString: name)
     }
 
     private static func invalid(_ reason: String) -> PostgresPreferenceStoreError {
