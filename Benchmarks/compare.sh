@@ -23,6 +23,9 @@ mkdir "$work/results" "$work/config"
 export XDG_CONFIG_HOME="$work/config"
 
 echo "Building and running the benchmarks (log: $work/benchmark.log)…" >&2
+# The fleet benchmarks (Postgres.fleet-*, Postgres.floor-*, Postgres.storm-*) start this executable as child processes.
+swift build -c release --product FleetDriver > "$work/driver-build.log" 2>&1 \
+    || { cat "$work/driver-build.log" >&2; exit 1; }
 status=0
 swift package --allow-writing-to-directory "$work/results" benchmark run \
     --format histogramPercentiles --path "$work/results" --no-progress "$@" > "$work/benchmark.log" 2>&1 \

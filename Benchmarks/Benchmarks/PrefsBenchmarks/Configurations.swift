@@ -43,6 +43,19 @@ enum Configurations {
         )
     }
 
+    /// A run measured once (a fleet, a storm): one iteration, each sample of `metrics` recorded inside it.
+    static func once(_ metrics: [BenchmarkMetric]) -> Benchmark.Configuration {
+        Benchmark.Configuration(
+            metrics: metrics,
+            timeUnits: .nanoseconds,
+            units: Dictionary(uniqueKeysWithValues: metrics.map { ($0, .count) }),
+            warmupIterations: 0,
+            scalingFactor: .one,
+            maxDuration: .seconds(600),
+            maxIterations: 1
+        )
+    }
+
     /// How many writes one iteration of a `perWrite` benchmark makes.
     static let writesPerIteration = 1_000
 

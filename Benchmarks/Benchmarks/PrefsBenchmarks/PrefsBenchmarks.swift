@@ -9,4 +9,5 @@ let benchmarks: @Sendable () -> Void = {
     memoryBenchmarks()
     fileStoreBenchmarks()
     postgresBenchmarks()
+    fleetBenchmarks()
 }

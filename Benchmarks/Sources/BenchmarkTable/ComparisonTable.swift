@@ -33,8 +33,17 @@ struct ComparisonTable {
             observersWoken(),
         ]
         rows += memory("memory-10000-keys")
+        rows = rows.filter(isMeasured)  // a filtered run (`--filter 'Postgres.*'`) shows only what it measured
         rows += otherRows()
+        rows += fleetRows()
         return rows
+    }
+
+    /// Whether the run measured the benchmark a fixed row is about (or its Foundation twin, or its floor).
+    private func isMeasured(_ row: Row) -> Bool {
+        let subject = row.benchmark.components(separatedBy: ":")[0].components(separatedBy: " vs ")[0]
+        let name = subject.split(separator: ".", maxSplits: 1).last.map(String.init) ?? subject
+        return [subject, "Prefs.\(name)", "Foundation.\(name)"].contains(where: results.contains)
     }
 
     /// The table in Markdown.
@@ -188,7 +197,8 @@ struct ComparisonTable {
             guard let dot = benchmark.firstIndex(of: ".") else { continue }
             let side = String(benchmark[..<dot])
             let name = String(benchmark[benchmark.index(after: dot)...])
-            guard ["Prefs", "FileStore", "UserDefaultsStore", "Postgres"].contains(side), !(side == "Prefs" && Self.knownRows.contains(name))
+            guard ["Prefs", "FileStore", "UserDefaultsStore", "Postgres"].contains(side),
+                !(side == "Prefs" && Self.knownRows.contains(name))
             else {
                 continue
             }
@@ -213,7 +223,7 @@ struct ComparisonTable {
         return "\(Format.ratio(prefs / foundation)) (\(Format.speed(prefs / foundation)))"
     }
 
-    private func verdict(_ met: Bool, measured: Bool) -> String {
+    func verdict(_ met: Bool, measured: Bool) -> String {
         measured ? (met ? "met" : "MISSED") : "not measured"
     }
 }

@@ -27,7 +27,7 @@ struct WatchCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console.current
         try await console.run {
-            let file = location.preferences
+            let file = try location.preferences
             _ = try file.read()
             let secretNames = try schema.secretNames()
             let store = try file.openStore(watching: true, lockTimeout: lock.duration)
@@ -36,7 +36,7 @@ struct WatchCommand: AsyncParsableCommand {
             defer { token.cancel() }
             var last = Dictionary(uniqueKeysWithValues: try store.keys().map { ($0, try store.value(forKey: $0)) })
             let scope = keys.isEmpty ? "" : " to " + keys.joined(separator: ", ")
-            console.note("watching \(file.path) for changes\(scope); press Ctrl-C to stop")
+            console.note("watching \(file.name) for changes\(scope); press Ctrl-C to stop")
             for await change in changes {
                 for name in change.keys.sorted() where keys.isEmpty || keys.contains(name) {
                     let new = try change.values[name] ?? store.value(forKey: name)
