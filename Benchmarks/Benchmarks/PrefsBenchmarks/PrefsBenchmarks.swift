@@ -6,6 +6,8 @@ let benchmarks: @Sendable () -> Void = {
     writeBenchmarks()
     observerBenchmarks()
     overDependenceBenchmarks()
+    launchBenchmarks()
+    outsideChangeBenchmarks()
     memoryBenchmarks()
     fileStoreBenchmarks()
     postgresBenchmarks()
