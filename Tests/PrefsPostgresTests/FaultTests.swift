@@ -32,7 +32,7 @@ struct FaultTests {
             slowestRead = max(slowestRead, Date().timeIntervalSince(start))
             Thread.sleep(forTimeInterval: 0.02)  // spread the writes over the storm
         }
-        let (faultRounds, sessionsEnded) = killer.stop()
+        let (faultRounds, sessionsEnded) = killer.cancel()
         try writer.flush()
 
         let (fresh, _) = try fleet.instance()
@@ -106,7 +106,7 @@ struct FaultTests {
 
     @Test func aServerRestartLosesNoFlushedWriteAndAnOutageIsAClearError() throws {
         let server = try PostgresTestServer.start()
-        defer { try? server.stop() }
+        defer { try? server.cancel() }
         let fleet = try Fleet(server: server)
         let (writer, _) = try fleet.instance { $0.flushTimeout = .seconds(deadlineScale) }
         let (reader, _) = try fleet.instance()
@@ -121,7 +121,7 @@ struct FaultTests {
             let background = BackgroundWriter(prefs: writer, prefix: "r\(round).during")
             for index in 0..<50 { writer[\.[int: "r\(round).queued\(index)"]] = index }
             try server.restart()
-            let written = background.stop()
+            let written = background.cancel()
             #expect(eventually(within: 30, "a flush succeeds after the restart") { (try? writer.flush()) != nil })
             for index in 0..<50 { expected["r\(round).queued\(index)"] = index }
             expected.merge(written) { _, last in last }
@@ -220,7 +220,7 @@ final class BackgroundWriter: @unchecked Sendable {
     }
 
     /// Stops and returns every key written, with its value.
-    func stop() -> [String: Int] {
+    func cancel() -> [String: Int] {
         lock.withLock { stopped = true }
         done.wait()
         return lock.withLock { written }
@@ -255,7 +255,7 @@ final class SessionKiller: @unchecked Sendable {
     var faultRounds: Int { lock.withLock { rounds } }
 
     /// Stops and returns the rounds that ended at least one session, and the sessions ended.
-    func stop() -> (rounds: Int, sessions: Int) {
+    func cancel() -> (rounds: Int, sessions: Int) {
         lock.withLock { stopped = true }
         done.wait()
         return lock.withLock { (rounds, ended) }

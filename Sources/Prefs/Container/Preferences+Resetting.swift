@@ -55,7 +55,7 @@ extension Preferences {
     /// A reset of one key: its store, and how to record it in a transaction or behind the caller.
     struct KeyReset {
         let storeID: PreferenceStoreID
-        let inTransaction: (inout PreferencesTransaction) -> Void
+        let inTransaction: (inout PreferenceKeysTransaction) -> Void
         let behindTheCaller: (Preferences) -> Void
     }
 

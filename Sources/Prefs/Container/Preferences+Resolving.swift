@@ -4,17 +4,24 @@ extension Preferences {
     /// Resolves a key path: evaluates its key once, and makes sure the container caches its stored value.
     @usableFromInline
     func resolve<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> TypedKeyBinding<Value> {
-        if let known = state.withLock({ $0.keys.binding(for: keyPath) }) {
+        let identity = ObjectIdentifier(keyPath)
+        if let known = state.withLock({ $0.keys.binding(identifiedBy: identity) }) {
             return unsafeDowncast(known, to: TypedKeyBinding<Value>.self)
         }
-        return resolveFirstUse(keyPath)
+        // Another object for a key path seen before, or a new one: hashed once, outside the lock.
+        let id = KeyPathID(keyPath: keyPath)
+        if let known = state.withLock({ $0.keys.binding(for: id) }) {
+            return unsafeDowncast(known, to: TypedKeyBinding<Value>.self)
+        }
+        return resolveFirstUse(keyPath, id: id)
     }
 
     /// Binds a key path the container has not seen: evaluates its key, moves a value stored under a
     /// former name, looks up overrides, and caches the stored value.
     @inline(never)
     private func resolveFirstUse<Value>(
-        _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>
+        _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>,
+        id: KeyPathID
     ) -> TypedKeyBinding<Value> {
         let key = PreferenceKeys()[keyPath: keyPath]
         let storedKey = storedKey(for: key)
@@ -38,8 +45,8 @@ extension Preferences {
                     }
                 guard let entry else { return nil }
                 return state.keys.insert(
-                    TypedKeyBinding(
-                        keyPath: keyPath, key: key, entry: entry, link: link, storedDefault: storedDefault))
+                    TypedKeyBinding(keyPath: keyPath, key: key, entry: entry, link: link, storedDefault: storedDefault),
+                    as: id)
             }
             guard let binding else { continue }
             if isLastAttempt, loaded != nil {

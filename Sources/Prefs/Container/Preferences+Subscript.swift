@@ -32,27 +32,36 @@ extension Preferences {
             }
             return readUncached(resolve(keyPath))
         }
-        set { writeLogging(keyPath, newValue) }
+        set { writeLogging(resolve(keyPath), newValue) }
+    }
+
+    /// Reads a key already resolved in this container (a `@Preference` with a container keeps its binding): a lock
+    /// and a field read when the value is cached.
+    @inlinable
+    func value<Value>(of binding: TypedKeyBinding<Value>) -> Value {
+        let decoded = state.withLock { _ in binding.readsThrough ? nil : binding.decoded }
+        if let decoded {
+            observationRegistrar.access(self, keyPath: binding.entry.observationKeyPath)
+            return TypedKeyBinding<Value>.value(in: decoded)
+        }
+        return readUncached(binding)
     }
 
     /// Writes a value behind the caller; a failure is reported through the logger (the subscript's setter).
     /// Inlinable, like the write it makes, so that the caller's specialization does the typed work.
     @inlinable
-    func writeLogging<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>, _ value: Value) {
+    func writeLogging<Value>(_ binding: TypedKeyBinding<Value>, _ value: Value) {
         do {
-            try write(resolve(keyPath), value, waitForStore: false)
+            try write(binding, value, waitForStore: false)
         } catch {
-            reportFailedWrite(of: keyPath, error)
+            reportFailedWrite(of: binding, error)
         }
     }
 
     /// Reports a subscript write that failed.
     @usableFromInline
-    func reportFailedWrite<Value>(
-        of keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>,
-        _ error: any Error
-    ) {
-        logger.error("Prefs: could not set '\(keyPrefix)\(PreferenceKeys()[keyPath: keyPath].name)': \(error)")
+    func reportFailedWrite(of binding: KeyBinding, _ error: any Error) {
+        logger.error("Prefs: could not set '\(binding.storedKey)': \(error)")
     }
 
     /// The Observation anchor of one cached stored key, by the entry's ID: reads register it, changes to the key

@@ -19,7 +19,7 @@ extension Preferences {
     /// - Parameter body: Reads and changes keys through the transaction.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws, a codec error, or a store error; nothing is written then.
-    public func transaction<Result>(_ body: (inout PreferencesTransaction) throws -> Result) throws -> Result {
+    public func transaction<Result>(_ body: (inout PreferenceKeysTransaction) throws -> Result) throws -> Result {
         try runTransaction(on: stores.keys.sorted { $0.name < $1.name }, body)
     }
 
@@ -68,7 +68,7 @@ extension Preferences {
     /// link's origin; the committed changes reach every container of each store when it commits.
     func runTransaction<Result>(
         on storeIDs: [PreferenceStoreID],
-        _ body: (inout PreferencesTransaction) throws -> Result
+        _ body: (inout PreferenceKeysTransaction) throws -> Result
     ) throws -> Result {
         let groups = linkGroups.compactMap { group -> (link: StoreLink, storeIDs: [PreferenceStoreID])? in
             let ids = group.storeIDs.filter(storeIDs.contains)
@@ -77,7 +77,7 @@ extension Preferences {
         for storeID in storeIDs { _ = link(storeID) }  // a store the container lacks: a programmer error with a message
         var transactions: [PreferenceStoreID: PreferenceStoreTransaction] = [:]
         return try nest(groups[...], &transactions) { transactions in
-            var transaction = PreferencesTransaction(prefs: self, storeTransactions: transactions)
+            var transaction = PreferenceKeysTransaction(prefs: self, storeTransactions: transactions)
             let result = try body(&transaction)
             if let failure = transaction.failure { throw failure }
             transactions = transaction.storeTransactions

@@ -26,7 +26,7 @@ public struct PreferenceMigration: Sendable {
     public let name: String
     /// The store the step runs against.
     public let storeID: PreferenceStoreID
-    let body: @Sendable (inout PreferencesTransaction) throws -> Void
+    let body: @Sendable (inout PreferenceKeysTransaction) throws -> Void
 
     /// Creates a step.
     ///
@@ -37,7 +37,7 @@ public struct PreferenceMigration: Sendable {
     public init(
         _ name: String,
         store: PreferenceStoreID = .default,
-        _ body: @escaping @Sendable (inout PreferencesTransaction) throws -> Void
+        _ body: @escaping @Sendable (inout PreferenceKeysTransaction) throws -> Void
     ) {
         self.name = name
         self.storeID = store

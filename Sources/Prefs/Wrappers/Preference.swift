@@ -24,13 +24,18 @@ public import SwiftUI
 public struct Preference<Value: Sendable>: Sendable {
     /// The key this property reads and writes.
     public let keyPath: any KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>> & Sendable
-    private let container: Preferences?
+    @usableFromInline let container: Preferences?
+    /// The key resolved in ``container`` when the property has one: reads then skip the key lookup.
+    @usableFromInline let resolved: TypedKeyBinding<Value>?
     #if canImport(SwiftUI)
     /// The container a SwiftUI view tree points properties without a container at.
     var environment = PreferencesEnvironment()
     #endif
 
     /// Creates a property for a key.
+    ///
+    /// With a container, the key is resolved in it at once (its stored value read, if the container had not read
+    /// it yet), and every read is then a lock and a field read, no lookup.
     ///
     /// - Parameters:
     ///   - keyPath: The key.
@@ -41,6 +46,7 @@ public struct Preference<Value: Sendable>: Sendable {
     ) {
         self.keyPath = keyPath
         self.container = preferences
+        self.resolved = preferences?.resolve(keyPath)
     }
 
     /// The container this property uses: its own, else (in a SwiftUI view tree that sets one) the
@@ -54,9 +60,19 @@ public struct Preference<Value: Sendable>: Sendable {
     }
 
     /// The key's current value; setting it writes the key.
+    @inlinable
     public var wrappedValue: Value {
-        get { preferences[keyPath] }
-        nonmutating set { preferences[keyPath] = newValue }
+        get {
+            if let container, let resolved { return container.value(of: resolved) }
+            return preferences[keyPath]
+        }
+        nonmutating set {
+            if let container, let resolved {
+                container.writeLogging(resolved, newValue)
+            } else {
+                preferences[keyPath] = newValue
+            }
+        }
     }
 
     /// Removes the stored value, so that the property reads the key's default again.

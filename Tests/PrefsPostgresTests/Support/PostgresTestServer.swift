@@ -36,7 +36,7 @@ final class PostgresTestServer: Sendable {
             let result = Result { try start() }
             shared = result
             if case .success = result {
-                atexit { try? PostgresTestServer.sharedServer.withLock { $0 }?.get().stop() }
+                atexit { try? PostgresTestServer.sharedServer.withLock { $0 }?.get().cancel() }
             }
             return try result.get()
         }
@@ -58,7 +58,7 @@ final class PostgresTestServer: Sendable {
     }
 
     /// Stops the server and removes its folder.
-    func stop() throws { try control("stop") }
+    func cancel() throws { try control("stop") }
     /// Stops the server (fast: sessions are cut) and starts it again on the same port.
     func restart() throws { try control("restart") }
     /// Stops the server, keeping its data, until ``resume()``.

@@ -34,12 +34,12 @@ import Testing
         #expect(!UserDefaultsKeyObserver.canObserve("x.y") && UserDefaultsKeyObserver.canObserve("x_y"))
     }
 
-    @Test func stopUnregistersExactlyTheRegisteredKeysOnceAndNothingIsRegisteredAfter() {
+    @Test func cancelUnregistersExactlyTheRegisteredKeysOnceAndNothingIsRegisteredAfter() {
         let registrar = RecordingRegistrar()
         let observer = UserDefaultsKeyObserver(registrar: registrar)
         for key in ["theme", "count", "theme", "a.b"] { observer.observe(key) }
-        observer.stop()
-        observer.stop()
+        observer.cancel()
+        observer.cancel()
         observer.observe("name")
         #expect(registrar.registered.all.sorted() == ["count", "theme"])
         #expect(registrar.unregistered.all.sorted() == ["count", "theme"])

@@ -9,8 +9,23 @@ struct StoredKey: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A key path used as a dictionary key. Key paths are immutable, so sharing them is safe.
+///
+/// Hashing a key path walks its components (and hashes a subscript's arguments): the hash is computed once, when
+/// the ID is made, and a lookup followed by an insert reuses it.
 struct KeyPathID: Hashable, @unchecked Sendable {
     let keyPath: AnyKeyPath
+    private let hash: Int
+
+    init(keyPath: AnyKeyPath) {
+        self.keyPath = keyPath
+        self.hash = keyPath.hashValue
+    }
+
+    static func == (lhs: KeyPathID, rhs: KeyPathID) -> Bool {
+        lhs.hash == rhs.hash && lhs.keyPath == rhs.keyPath
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 /// A decoded value, cached so that reads do no decoding, and handed to observers.

@@ -27,8 +27,7 @@ final class KeyEntry: @unchecked Sendable {
         self.value = value
         self.sequence = sequence
         self.override = override
-        // Observation hashes this key path on every change: an integer argument hashes far faster than the name.
-        self.observationKeyPath = \Preferences.[observing: id]
+        self.observationKeyPath = ObservationKeyPaths.keyPath(for: id)
     }
 
     /// What readers see: the override if there is one, else the stored value.
@@ -43,4 +42,20 @@ struct Observer: Sendable {
     let notify: @Sendable (_ old: any AnyObject & Sendable, _ new: any AnyObject & Sendable) -> Void
     /// Ends the observation when the container goes away (finishes an async sequence).
     let finish: (@Sendable () -> Void)?
+}
+
+/// The key paths that Observation tracks cached keys by: `\Preferences.[observing: id]`, one per entry ID.
+///
+/// Made once per ID for the whole process (making a key path with an argument costs about 10,000 instructions) and
+/// shared by every container: Observation tracks a key path together with its container, so containers never see
+/// each other's changes. An integer argument also hashes far faster, on every change, than the stored name would.
+enum ObservationKeyPaths {
+    private static let made = Lock<[any KeyPath<Preferences, Int> & Sendable]>([])
+
+    static func keyPath(for id: Int) -> any KeyPath<Preferences, Int> & Sendable {
+        made.withLock { made in
+            while made.count <= id { made.append(\Preferences.[observing: made.count]) }
+            return made[id]
+        }
+    }
 }

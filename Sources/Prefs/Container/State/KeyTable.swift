@@ -13,20 +13,20 @@ struct KeyTable: Sendable {
 
     /// The binding of a key path, by identity or else by equality; a key path found by equality is remembered by
     /// identity too, while the map has room. The binding retains the object, so its identity is never reused.
-    mutating func binding(for keyPath: AnyKeyPath) -> KeyBinding? {
-        let identity = ObjectIdentifier(keyPath)
+    mutating func binding(for id: KeyPathID) -> KeyBinding? {
+        let identity = ObjectIdentifier(id.keyPath)
         if let binding = byIdentity[identity] { return binding }
-        guard let binding = byKeyPath[KeyPathID(keyPath: keyPath)] else { return nil }
+        guard let binding = byKeyPath[id] else { return nil }
         if byIdentity.count < Self.identityLimit {
-            binding.aliases.append(keyPath)
+            binding.aliases.append(id.keyPath)
             byIdentity[identity] = binding
         }
         return binding
     }
 
-    /// Adds a binding made for `keyPath`; if another thread bound it meanwhile, returns that binding instead.
-    mutating func insert(_ binding: KeyBinding) -> KeyBinding {
-        let id = KeyPathID(keyPath: binding.keyPath)
+    /// Adds a binding made for the key path `id` names; if another thread bound it meanwhile, returns that binding
+    /// instead.
+    mutating func insert(_ binding: KeyBinding, as id: KeyPathID) -> KeyBinding {
         if let existing = byKeyPath[id] { return existing }
         byKeyPath[id] = binding
         if byIdentity.count < Self.identityLimit { byIdentity[ObjectIdentifier(binding.keyPath)] = binding }

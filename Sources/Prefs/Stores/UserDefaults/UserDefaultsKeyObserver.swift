@@ -28,7 +28,7 @@ final class UserDefaultsKeyObserver: OutsideChangeSource, Sendable {
         }
     }
 
-    func stop() {
+    func cancel() {
         observed.withLock { observed in
             for key in observed ?? [] { registrar.unregister(key) }
             observed = nil

@@ -2,9 +2,10 @@ internal import Dispatch
 internal import Foundation
 internal import Logging
 
-/// Something that watches for changes made outside a store, until stopped.
+/// Something that watches for changes made outside a store, until cancelled (the one stopping word of Prefs, as for
+/// observation tokens and event sources).
 protocol OutsideChangeSource: AnyObject {
-    func stop()
+    func cancel()
 }
 
 extension UserDefaultsPreferenceStore {
@@ -90,7 +91,7 @@ final class NotificationObservation: OutsideChangeSource, @unchecked Sendable {
         token = NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { _ in handler() }
     }
 
-    func stop() { NotificationCenter.default.removeObserver(token) }
+    func cancel() { NotificationCenter.default.removeObserver(token) }
 }
 
 /// A repeating timer on a queue, cancelled when stopped.
@@ -109,10 +110,10 @@ final class PollingTimer: OutsideChangeSource, @unchecked Sendable {
         timer.resume()
     }
 
-    func stop() { timer.cancel() }
+    func cancel() { timer.cancel() }
 }
 
 extension FileWatcher: OutsideChangeSource {
     /// Nothing to do: the watcher stops when released, with its store.
-    func stop() {}
+    func cancel() {}
 }

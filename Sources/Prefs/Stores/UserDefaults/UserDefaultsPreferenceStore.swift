@@ -118,7 +118,7 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
     }
 
     deinit {
-        for source in outsideChangeSources { source.stop() }
+        for source in outsideChangeSources { source.cancel() }
     }
 
     /// On Linux, true: `UserDefaults` there posts nothing when code in this process writes it directly, so every

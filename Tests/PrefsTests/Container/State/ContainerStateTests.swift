@@ -17,7 +17,7 @@ import Testing
         let link = StoreLink.link(to: InMemoryPreferenceStore(), logger: Logger(label: "test"))
         let binding = TypedKeyBinding(
             keyPath: keyPath, key: PreferenceKeys()[keyPath: keyPath], entry: entry, link: link, storedDefault: 0)
-        _ = state.keys.insert(binding)
+        _ = state.keys.insert(binding, as: KeyPathID(keyPath: keyPath))
         return (state, binding)
     }
 

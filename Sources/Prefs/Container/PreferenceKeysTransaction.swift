@@ -1,13 +1,16 @@
 /// The keys of a container inside ``Preferences/transaction(_:)``: reads see the transaction's own
 /// changes, and the changes are applied all together when the transaction ends.
 ///
+/// It works on declared keys (key paths into ``PreferenceKeys``); a store's own transaction, which works on stored
+/// names and values, is a ``PreferenceStoreTransaction``.
+///
 /// ```swift
 /// try prefs.transaction { tx in
 ///     tx[\.theme] = .dark
 ///     tx[\.window] = frame
 /// }
 /// ```
-public struct PreferencesTransaction {
+public struct PreferenceKeysTransaction {
     let prefs: Preferences
     var storeTransactions: [PreferenceStoreID: PreferenceStoreTransaction]
     /// The first error met by a read or write; it aborts the transaction.
@@ -100,3 +103,7 @@ extension Preferences {
         StoredKey(storeID: key.storeID, name: keyPrefix + key.name)
     }
 }
+
+/// The former name of ``PreferenceKeysTransaction``.
+@available(*, deprecated, renamed: "PreferenceKeysTransaction")
+public typealias PreferencesTransaction = PreferenceKeysTransaction
