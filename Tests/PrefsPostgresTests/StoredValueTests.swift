@@ -14,6 +14,21 @@ struct StoredValueTests {
         Double.pi, -1e100, 1.0,
     ]
 
+    static let awkwardDates: [Double] = [
+        815_486_422.398_374_2, Date().timeIntervalSinceReferenceDate, Date.distantPast.timeIntervalSinceReferenceDate,
+        Date.distantFuture.timeIntervalSinceReferenceDate, -0.0, -1e-300, .greatestFiniteMagnitude,
+        -978_307_200.000_000_1,
+    ]
+
+    @Test(.requiresPostgreSQL) func aDateThatIsNotFiniteIsRefused() throws {
+        let fleet = try Fleet()
+        let store = try fleet.store()
+        let error = #expect(throws: PostgresPreferenceStoreError.self) {
+            try store.write(["when": .date(Date(timeIntervalSinceReferenceDate: .infinity))])
+        }
+        #expect(error.map { "\($0)" }?.contains("the date is not finite") == true)
+    }
+
     @Test func thePositionalFormKeepsEveryDoubleAndItsKind() throws {
         #expect(
             PreferenceJSON.text(of: .double(1e20), pretty: false, doubles: .positional) == "100000000000000000000.0")
@@ -46,6 +61,9 @@ struct StoredValueTests {
         values["large"] = .string(String(repeating: "x", count: 1_000_000))
         values["int.min"] = .integer(.min)
         values["uint.max"] = .unsignedInteger(.max)
+        for (index, seconds) in Self.awkwardDates.enumerated() {
+            values["date.\(index)"] = .date(Date(timeIntervalSinceReferenceDate: seconds))
+        }
         try store.write(values)
         try store.flush()
         let reopened = try fleet.store()
@@ -54,6 +72,12 @@ struct StoredValueTests {
             #expect(read == value, "\(key)")
             if case .double(let double) = value, case .double(let readDouble) = read {
                 #expect(double.bitPattern == readDouble.bitPattern, "\(key): \(double) read as \(readDouble)")
+            }
+            if case .date(let date) = value, case .date(let readDate) = read {
+                #expect(
+                    date.timeIntervalSinceReferenceDate.bitPattern
+                        == readDate.timeIntervalSinceReferenceDate.bitPattern,
+                    "\(key): \(date) read as \(readDate)")
             }
         }
     }

@@ -18,6 +18,7 @@ import Glibc
 //   standard-path IGNORED      print where Preferences.standard keeps its file, then use it
 //   read-renamed FILE          read "theme_v2" (formerly "theme_v1") and print it
 //   migrate FILE               run the migration steps "one" and "two" (each increments "runs.<step>")
+//   date-bits FILE N           print "d<i> <bit pattern of timeIntervalSinceReferenceDate>" for d0…dN-1 (or "nil")
 //   ud-…                       the UserDefaults store's commands (UserDefaultsCommands.swift)
 //   read-every FILE            read every key of the file in a new container as each storable type, print "read N"
 //   copy-values FILE DEST      read every key of FILE in a new container, write each to DEST, flush, print "copied N"
@@ -25,6 +26,7 @@ import Glibc
 extension PreferenceKeys {
     subscript(int name: String) -> Key<Int> { Key(name, default: 0) }
     var renamed: Key<String> { Key("theme_v2", default: "none", formerNames: ["theme_v1"]) }
+    subscript(optionalDate name: String) -> Key<Date?> { Key(name) }
 }
 
 /// Writes a line to stdout unbuffered, so the parent sees it before a SIGKILL.
@@ -101,6 +103,12 @@ default:
         say("ran \(ran.joined(separator: ","))")
     case "set":
         try prefs.set(\.[int: arguments[3]], Int(arguments[4])!)
+        say("done")
+    case "date-bits":
+        for index in 0..<Int(arguments[3])! {
+            let date = prefs[\.[optionalDate: "d\(index)"]]
+            say("d\(index) " + (date.map { String($0.timeIntervalSinceReferenceDate.bitPattern) } ?? "nil"))
+        }
         say("done")
     default:
         FileHandle.standardError.write(Data("unknown command \(arguments[1])\n".utf8))

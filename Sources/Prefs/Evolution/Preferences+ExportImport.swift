@@ -26,13 +26,15 @@ extension Preferences {
     ///
     /// - Parameter store: The store.
     /// - Returns: The document.
-    /// - Throws: An error of the store.
+    /// - Throws: An error of the store, or ``UnstorableValueError`` for a value the document could not hold
+    ///   exactly (a date that is not finite, in a store that keeps one).
     public func exportJSON(store: PreferenceStoreID = .default) throws -> Data {
         let link = link(store)
         link.drainNow()
         var members: [String: PreferenceValue] = [:]
         for name in try link.store.keys() where name.hasPrefix(keyPrefix) {
             if let value = try link.store.value(forKey: name) {
+                try PreferenceJSON.checkStorable(value, key: name)
                 members[String(name.dropFirst(keyPrefix.count))] = value
             }
         }

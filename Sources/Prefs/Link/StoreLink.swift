@@ -18,6 +18,8 @@ internal import Logging
 @usableFromInline
 final class StoreLink: Sendable {
     let store: any PreferenceStore
+    /// The store's ``PreferenceStore/requiresReadThrough``, asked once.
+    let requiresReadThrough: Bool
     /// The origin this link's store calls carry.
     let origin = PreferenceWriteOrigin.unique()
     let logger: Logger
@@ -35,6 +37,7 @@ final class StoreLink: Sendable {
 
     private init(store: any PreferenceStore, logger: Logger) {
         self.store = store
+        self.requiresReadThrough = store.requiresReadThrough
         self.logger = logger
         self.writer = SerialWriter(label: "Prefs.writer")
     }

@@ -1,6 +1,7 @@
 extension PreferenceValue {
     /// The stored forms a piece of text may stand for, most literal first: the text itself, its
-    /// JSON reading (`42`, `true`, `[1, 2]`, `{"x": 1}`), and common spellings of Booleans.
+    /// JSON reading (`42`, `true`, `[1, 2]`, `{"x": 1}`) or else a number as people write it
+    /// (`007`, `+5`, `.5`), and common spellings of Booleans.
     ///
     /// A key picks the first form its type accepts, so `"42"` is a string for a `String` key and a
     /// number for an `Int` key, and `"dark"` is the `dark` case of a `Theme` key.
@@ -9,10 +10,23 @@ extension PreferenceValue {
     /// - Returns: The candidate values.
     public static func candidates(parsing text: String) -> [PreferenceValue] {
         var candidates: [PreferenceValue] = [.string(text)]
-        var parser = PreferenceJSONParser(bytes: Array(text.utf8))
-        if let json = try? parser.parseDocument(), json != .string(text) { candidates.append(json) }
+        if let json = try? PreferenceJSON.value(parsing: text) {
+            if json != .string(text) { candidates.append(json) }
+        } else if let number = lenientNumber(text) {
+            candidates.append(number)
+        }
         if let bool = boolean(parsing: text) { candidates.append(.bool(bool)) }
         return candidates
+    }
+
+    /// A number that JSON's strict grammar refuses but a person may write: a leading `+` or zeros,
+    /// a bare `.` (`+5`, `007`, `.5`, `1.`); nil for anything else, `nan` and `inf` included.
+    private static func lenientNumber(_ text: String) -> PreferenceValue? {
+        guard !text.isEmpty, text.allSatisfy({ "0123456789+-.eE".contains($0) }) else { return nil }
+        if let integer = Int64(text) { return .integer(integer) }
+        if let integer = UInt64(text) { return .unsignedInteger(integer) }
+        if let double = Double(text), double.isFinite { return .double(double) }
+        return nil
     }
 
     /// The common spellings of a Boolean, in any case: `true`/`false`, `yes`/`no`, `on`/`off`, `1`/`0`.

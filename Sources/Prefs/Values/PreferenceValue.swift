@@ -64,7 +64,7 @@ extension PreferenceValue: CustomStringConvertible {
         case .double(let value): String(value)
         case .string(let value): "\"\(value)\""
         case .data(let value): "<\(value.count) bytes>"
-        case .date(let value): value.formatted(.iso8601)
+        case .date(let value): PreferenceDateFormat.string(from: value)
         case .array(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
         case .dictionary(let members):
             "{" + members.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}"

@@ -148,20 +148,9 @@ final class PreferenceValueDecoding: Decoder, SingleValueDecodingContainer {
         }
     }
 
-    /// Parses a whole ISO 8601 date and time with a time zone, with or without fractional seconds.
+    /// Parses an ISO 8601 date and time as the file store reads it (``PreferenceDateFormat``), around spaces.
     private static func iso8601Date(_ string: String) -> Date? {
-        let text = string.trimmingCharacters(in: .whitespacesAndNewlines)
-        let styles = [Date.ISO8601FormatStyle(includingFractionalSeconds: true), Date.ISO8601FormatStyle()]
-        let whole = text.startIndex..<text.endIndex
-        for style in styles {
-            // `consuming` reports where the date ends, so trailing text is rejected instead of ignored.
-            if let (end, date) = try? style.consuming(text, startingAt: text.startIndex, in: whole),
-                end == text.endIndex
-            {
-                return date
-            }
-        }
-        return nil
+        PreferenceDateFormat.date(from: string.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Reads stored data, or a base64 string.

@@ -28,8 +28,9 @@ enum StoredValue {
         }
     }
 
-    /// Checks that a batch can be stored: PostgreSQL's `text` and `jsonb` cannot hold U+0000, and
-    /// key names are limited in length.
+    /// Checks that a batch can be stored: PostgreSQL's `text` and `jsonb` cannot hold U+0000, key
+    /// names are limited in length, and values must read back as written (the file format's limits:
+    /// finite dates, nesting within ``PreferenceJSON/maximumValueDepth``).
     ///
     /// - Throws: ``PostgresPreferenceStoreError`` of kind `unstorableValue`, naming the key.
     static func validate(_ changes: PreferenceStoreChanges) throws {
@@ -39,6 +40,13 @@ enum StoredValue {
                     .unstorableValue,
                     "the key name '\(key.prefix(80))' cannot be stored in PostgreSQL: it must be 1 to "
                         + "\(maximumKeyBytes) UTF-8 bytes without NUL characters")
+            }
+            if let value {
+                do {
+                    try PreferenceJSON.checkStorable(value, key: key)
+                } catch {
+                    throw PostgresPreferenceStoreError(.unstorableValue, error.description)
+                }
             }
             if let value, containsNUL(value) {
                 throw PostgresPreferenceStoreError(

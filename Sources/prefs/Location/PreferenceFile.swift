@@ -32,7 +32,9 @@ struct PreferenceFile {
     /// - Throws: ``PrefsFailure`` with exit code 3, 4 or 5.
     func read() throws -> [String: PreferenceValue] {
         guard let members = try readIfPresent() else {
-            throw PrefsFailure(.missingFile, "there is no preferences file at \(path)")
+            let target = (try? FilePreferenceStore.resolvedPath(of: path)) ?? path
+            let link = target == path ? "" : " (a symbolic link to \(target), which does not exist)"
+            throw PrefsFailure(.missingFile, "there is no preferences file at \(path)\(link)")
         }
         return members
     }
@@ -52,6 +54,11 @@ struct PreferenceFile {
             } catch {
                 throw PrefsFailure(.inaccessibleFile, "cannot read the UserDefaults domain \(domain!): \(error)")
             }
+        }
+        do {
+            _ = try FilePreferenceStore.resolvedPath(of: path)  // a loop of links is an error, not a missing file
+        } catch {
+            throw PrefsFailure(.inaccessibleFile, "\(error)")
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }

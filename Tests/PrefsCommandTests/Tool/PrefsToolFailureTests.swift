@@ -91,7 +91,8 @@ import Darwin
     @Test func aCorruptFileIsExitCodeFourAndIsLeftWhereItIs() throws {
         let directory = try TemporaryDirectory()
         let file = try directory.write(#"{"count": 3, "#).path
-        let message = "\(file) is not a valid preferences file (invalid JSON at byte"
+        let message =
+            "\(file) is not a valid preferences file (invalid JSON at line 1, column 14 (byte 13): unterminated object)"
         for command in [["list"], ["get", "count"], ["set", "count", "4"], ["delete", "count"], ["watch"]] {
             try expectRefusal(command + ["--file", file], in: directory, status: 4, message: message)
         }

@@ -90,21 +90,9 @@ extension PreferenceKeys {
         return failures
     }
 
-    /// Records failures that involve a date as the known date defect (the first few in full), the rest as failures.
+    /// Records each failure.
     static func record(_ failures: [String]) {
-        let involvesDate = { (failure: String) in
-            ["Date", "EveryTypeRecord", "Array<EveryTypeRecord>"].contains { failure.hasPrefix($0 + " ") }
-        }
-        let dated = failures.filter(involvesDate)
-        for failure in dated.prefix(3) {
-            withKnownIssue(KnownDefect.inexactDates.comment, isIntermittent: true) { Issue.record("\(failure)") }
-        }
-        if dated.count > 3 {
-            withKnownIssue(KnownDefect.inexactDates.comment, isIntermittent: true) {
-                Issue.record("and \(dated.count - 3) more typed values with dates")
-            }
-        }
-        for failure in failures where !involvesDate(failure) { Issue.record("\(failure)") }
+        for failure in failures { Issue.record("\(failure)") }
     }
 
     static let small = PreferenceValueGenerator.Profile(maximumStringLength: 512, maximumDataLength: 4_096)

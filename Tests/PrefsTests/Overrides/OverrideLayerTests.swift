@@ -132,6 +132,10 @@ import Testing
     @Test func textIsParsedByTheKeysType() throws {
         #expect(try PreferenceKeys().name.storedValue(parsing: "42") == "42")
         #expect(try PreferenceKeys().count.storedValue(parsing: "42") == 42)
+        #expect(try PreferenceKeys().count.storedValue(parsing: "007") == 7)  // not JSON, but a number to people
+        #expect(try PreferenceKeys().count.storedValue(parsing: "+5") == 5)
+        #expect(try PreferenceKeys().double.storedValue(parsing: ".5") == 0.5)
+        #expect(throws: PreferenceValueError.self) { try PreferenceKeys().double.storedValue(parsing: "nan") }
         #expect(try PreferenceKeys().flag.storedValue(parsing: "off") == false)
         #expect(try PreferenceKeys().selections.storedValue(parsing: "[1, 2]") == [1, 2])
         #expect(

@@ -65,7 +65,7 @@ class KeyBinding: @unchecked Sendable {
         self.entry = entry
         self.link = link
         self.storedDefault = storedDefault
-        self.readsThrough = link.store.requiresReadThrough
+        self.readsThrough = link.requiresReadThrough
     }
 
     @usableFromInline var storedKey: StoredKey { entry.storedKey }

@@ -9,15 +9,25 @@ import Glibc
 /// An advisory lock shared by every process (and every store) using one preferences file: `flock`
 /// on a companion `<file>.lock`, because the data file itself is replaced on every write.
 /// The system releases it when a process dies.
+///
+/// When the file is a symbolic link, the lock file is beside its target (`<target>.lock`), so that every process
+/// writing that target takes the same lock, whichever link or path it reaches it by. The link is followed each time
+/// the lock is taken, and again once it is held: a link pointed elsewhere meanwhile is followed to its new target.
 final class FileLock: Sendable {
-    let path: String
+    /// The preferences file, or the link to it.
+    let filePath: String
     /// How long to wait for another holder; nil waits as long as it takes.
     let timeout: Duration?
 
-    init(path: String, timeout: Duration? = nil) {
-        self.path = path
+    init(filePath: String, timeout: Duration? = nil) {
+        self.filePath = filePath
         self.timeout = timeout
     }
+
+    /// The lock file for the file as its links lead now.
+    ///
+    /// - Throws: A ``FilePreferenceStoreError`` for a loop of links.
+    func path() throws -> String { try FileSystem.target(of: filePath) + ".lock" }
 
     /// Runs `body` holding the lock exclusively.
     ///
@@ -28,27 +38,34 @@ final class FileLock: Sendable {
     ///   - body: The work to do; it learns whether it holds the lock.
     /// - Returns: What `body` returns.
     /// - Throws: A lock error when `required` and the lock cannot be taken (or is held by another
-    ///   process past the timeout), or what `body` throws.
+    ///   process past the timeout), a ``FilePreferenceStoreError`` for a loop of links (or, when `required`, a
+    ///   link whose target's folder does not exist), or what `body` throws.
     func withLock<Result>(required: Bool, _ body: (_ locked: Bool) throws -> Result) throws -> Result {
-        var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        if descriptor < 0, errno == EACCES || errno == EROFS { descriptor = open(path, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else {
-            if required { throw FileSystem.error(.lock, path) }
-            return try body(false)
-        }
-        defer { close(descriptor) }  // closing the descriptor releases the lock
-        guard try acquire(descriptor) else {
-            if required {
-                throw FilePreferenceStoreError(
-                    operation: .lock, path: path, reason: "another process has held it for more than \(timeout!)")
+        for _ in 0..<100 {
+            let path = required ? try FileSystem.writableTarget(of: filePath) + ".lock" : try path()
+            var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            if descriptor < 0, errno == EACCES || errno == EROFS { descriptor = open(path, O_RDONLY | O_CLOEXEC) }
+            guard descriptor >= 0 else {
+                if required { throw FileSystem.error(.lock, path) }
+                return try body(false)
             }
-            return try body(false)  // readers may read unlocked: writers replace the file atomically
+            defer { close(descriptor) }  // closing the descriptor releases the lock
+            guard try acquire(descriptor, path) else {
+                if required {
+                    throw FilePreferenceStoreError(
+                        operation: .lock, path: path, reason: "another process has held it for more than \(timeout!)")
+                }
+                return try body(false)  // readers may read unlocked: writers replace the file atomically
+            }
+            guard try self.path() == path else { continue }  // the link was pointed elsewhere while this waited
+            return try body(true)
         }
-        return try body(true)
+        throw FilePreferenceStoreError(
+            operation: .lock, path: filePath, reason: "its symbolic link was pointed elsewhere 100 times in a row")
     }
 
     /// Takes the lock on `descriptor`; false when another process holds it past the timeout.
-    private func acquire(_ descriptor: Int32) throws -> Bool {
+    private func acquire(_ descriptor: Int32, _ path: String) throws -> Bool {
         guard let timeout else {
             while flock(descriptor, LOCK_EX) != 0 {
                 guard errno == EINTR else { throw FileSystem.error(.lock, path) }

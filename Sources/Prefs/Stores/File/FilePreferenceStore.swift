@@ -21,6 +21,11 @@ public import Logging
 ///   per changed key.
 /// - **Damage**: a file that is not a JSON object is moved aside to `<name>.corrupt-<timestamp>`,
 ///   reported at error level, and the store starts empty; it is never overwritten or deleted.
+/// - **Symbolic links**: a file that is a link is written through: its target is replaced, beside itself, the lock
+///   is `<target>.lock`, the watcher follows the link, and a dangling link gets its target created (see
+///   "Durability" in the documentation).
+/// - **Exactness**: every value reads back as written, dates bit for bit; a value that could not
+///   (a date that is not finite, nesting deeper than the reader reads) is refused with ``UnstorableValueError``.
 ///
 /// The container in front of it caches values and writes behind, so callers never wait for the disk.
 public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
@@ -65,7 +70,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         self.url = url.standardizedFileURL
         self.path = self.url.path
         self.logger = logger
-        self.fileLock = FileLock(path: path + ".lock", timeout: lockTimeout)
+        self.fileLock = FileLock(filePath: path, timeout: lockTimeout)
         self.state = Lock(FileContents())
         self.watchQueue = DispatchQueue(label: "Prefs.FilePreferenceStore.watch", qos: .utility)
         let directory = self.url.deletingLastPathComponent()
@@ -93,7 +98,8 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     /// Writes the changes into the file durably, merged with what other processes wrote meanwhile.
     ///
     /// - Parameter changes: New values by key; nil removes a key.
-    /// - Throws: ``FilePreferenceStoreError`` naming the path; the file is then left as it was.
+    /// - Throws: ``FilePreferenceStoreError`` naming the path, or ``UnstorableValueError``; the file is then left as
+    ///   it was.
     public func write(_ changes: PreferenceStoreChanges) throws {
         try transaction { transaction in
             for (key, value) in changes { transaction.setValue(value, forKey: key) }
@@ -127,7 +133,9 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     ///
     /// - Parameter body: Reads and changes values.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws (nothing is written then), or ``FilePreferenceStoreError``.
+    /// - Throws: What `body` throws (nothing is written then), ``UnstorableValueError`` for a value that would not
+    ///   read back as written (a date that is not finite, nesting deeper than the format reads), or
+    ///   ``FilePreferenceStoreError``.
     public func transaction<Result>(_ body: (inout PreferenceStoreTransaction) throws -> Result) throws -> Result {
         let origin = PreferenceWriteOrigin.current
         defer { observers.deliver() }
@@ -136,6 +144,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
             let snapshot = state.withLock { $0.members }
             var transaction = PreferenceStoreTransaction { snapshot[$0] }
             let result = try body(&transaction)
+            try PreferenceJSON.checkStorable(transaction.changes)
             var members = snapshot
             var written: PreferenceStoreChanges = [:]
             for (key, value) in transaction.changes where members[key] != value {
@@ -155,7 +164,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         diskLock.lock()
         defer { diskLock.unlock() }
         if lockDepth > 0 {
-            if required && !holdsFileLock { throw FileSystem.error(.lock, fileLock.path) }
+            if required && !holdsFileLock { throw FileSystem.error(.lock, try fileLock.path()) }
             lockDepth += 1
             defer { lockDepth -= 1 }
             return try body()

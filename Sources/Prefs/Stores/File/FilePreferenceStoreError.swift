@@ -14,6 +14,8 @@ public struct FilePreferenceStoreError: Error, CustomStringConvertible {
         case replace = "replace"
         /// Watching the file for changes.
         case watch = "watch"
+        /// Following the symbolic link that the file is: a loop, or a target whose folder does not exist.
+        case resolveLink = "follow the symbolic link"
     }
 
     /// What was being done.

@@ -38,12 +38,12 @@ enum FileSystem {
         )
     }
 
-    /// The file's bytes and identity, or nil when it does not exist.
+    /// The file's bytes and identity, or nil when it does not exist (a dangling link included).
     static func read(_ path: String) throws -> (Data, Identity)? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
-            throw error(.read, path)
+            throw openError(.read, path)
         }
         defer { close(descriptor) }
         var status = FileStatus()
@@ -71,7 +71,9 @@ enum FileSystem {
     /// Replaces the file atomically and durably: a temporary file in the same folder, `fsync`,
     /// `rename` over the old file, `fsync` of the folder. New files get mode 0600; an existing
     /// file's mode is kept. On failure the old file is untouched and the temporary file removed.
-    static func replace(_ path: String, with data: Data) throws -> Identity {
+    /// A symbolic link is written through: its target is replaced, beside it, and the link stays.
+    static func replace(_ linkOrFile: String, with data: Data) throws -> Identity {
+        let path = try writableTarget(of: linkOrFile)
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         let temporary = directory + "/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
@@ -114,8 +116,10 @@ enum FileSystem {
         close(descriptor)
     }
 
-    /// Moves a damaged file aside to `<name>.corrupt-<timestamp>`, never over an existing file.
-    static func moveAside(_ path: String) throws -> String {
+    /// Moves a damaged file aside to `<name>.corrupt-<timestamp>`, never over an existing file; for a symbolic link,
+    /// its target, beside the target (the link then dangles until the next write creates the target again).
+    static func moveAside(_ linkOrFile: String) throws -> String {
+        let path = try target(of: linkOrFile)
         let stamp = Date().formatted(
             .iso8601.year().month().day().dateSeparator(.omitted).time(includingFractionalSeconds: false)
                 .timeSeparator(.omitted)

@@ -10,9 +10,29 @@ internal import Foundation
 /// (``VnodeFileEventSource``). Deciding which events concern the file, and when the file's own source must be opened
 /// again on the path because the file there may have been replaced, is shared, here (``FolderEvent``); the store
 /// compares the file's identity before reading it anyway.
+///
+/// A file that is a symbolic link is followed: the folder of every link in its chain and the folder of its target
+/// are watched (and the file's own source watches the target), so that an edit or a replacement of the target and a
+/// link pointed elsewhere are all seen; after each event that concerns one of them, the chain is followed again and
+/// the watched folders change with it.
 final class FileWatcher: Sendable {
-    private let source: any FolderEventSource
-    private let fileSource: Lock<(any FileEventSource)?>
+    /// Makes the event source of one folder, handing its events to a handler.
+    typealias SourceFactory =
+        @Sendable (
+            _ directory: String, _ handler: @escaping @Sendable ([FolderEvent]) -> Void
+        ) throws -> any FolderEventSource
+
+    /// A watched folder: its source, and the names in it that the file's chain of links goes through.
+    private struct WatchedFolder {
+        let source: any FolderEventSource
+        var names: Set<String>
+    }
+
+    private let path: String
+    private let onChange: @Sendable () -> Void
+    private let makeSource: SourceFactory
+    private let folders = Lock<[String: WatchedFolder]>([:])
+    private let fileSource = Lock<(any FileEventSource)?>(nil)
 
     /// Tests set it to false to run a store under the event shape of Apple platforms
     /// (``FolderEvent/inApplePlatformsShape(fileNamed:)``): folder events that name no entry, and writes in place
@@ -36,35 +56,77 @@ final class FileWatcher: Sendable {
         }
     }
 
-    /// Starts watching with the event source `makeSource` returns for the file's folder, and the one
-    /// `makeFileSource` returns for the file itself, if any, each given a handler of events.
+    /// Starts watching with the event sources `makeSource` returns for the folders of the file and its links, and
+    /// the one `makeFileSource` returns for the file itself, if any, each given a handler of events.
+    ///
+    /// - Throws: The error of `makeSource` for the folder of `path` itself; a link's target whose folder cannot be
+    ///   watched is followed again after the next event in the folders that can.
     init(
         path: String,
         onChange: @escaping @Sendable () -> Void,
-        makeSource: (_ directory: String, _ handler: @escaping @Sendable ([FolderEvent]) -> Void) throws ->
-            any FolderEventSource,
+        makeSource: @escaping SourceFactory,
         makeFileSource: (_ handler: @escaping @Sendable ([FolderEvent]) -> Void) -> (any FileEventSource)? = { _ in
             nil
         }
     ) throws {
-        let url = URL(fileURLWithPath: path)
-        let name = url.lastPathComponent
-        let fileSource = Lock<(any FileEventSource)?>(nil)
-        let handle: @Sendable ([FolderEvent]) -> Void = { events in
-            if events.contains(where: { $0.mayReplace(fileNamed: name) }) {
-                fileSource.withLock { $0 }?.reopen()
-            }
-            if events.contains(where: { $0.concerns(fileNamed: name) }) { onChange() }
-        }
-        self.fileSource = fileSource
-        source = try makeSource(url.deletingLastPathComponent().path, handle)
-        let made = makeFileSource(handle)
+        self.path = path
+        self.onChange = onChange
+        self.makeSource = makeSource
+        try follow(requiring: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        let made = makeFileSource { [weak self] events in self?.handle(events, names: nil) }
         fileSource.withLock { $0 = made }
     }
 
     deinit {
-        source.cancel()
+        for folder in folders.withLock({ Array($0.values) }) { folder.source.cancel() }
         fileSource.withLock { $0 }?.cancel()
+    }
+
+    /// The folders to watch for the file as its links lead now, each with the names in it that matter.
+    private func wantedFolders() -> [String: Set<String>] {
+        var wanted: [String: Set<String>] = [:]
+        for entry in (try? FileSystem.linkChain(path)) ?? [path] {
+            let url = URL(fileURLWithPath: entry)
+            wanted[url.deletingLastPathComponent().path, default: []].insert(url.lastPathComponent)
+        }
+        return wanted
+    }
+
+    /// Watches the folders the file's chain of links goes through now, and no others.
+    private func follow(requiring required: String? = nil) throws {
+        let wanted = wantedFolders()
+        var added: [String: any FolderEventSource] = [:]
+        for folder in wanted.keys where folders.withLock({ $0[folder] == nil }) {
+            do {
+                added[folder] = try makeSource(folder) { [weak self] events in
+                    self?.handle(events, names: self?.folders.withLock { $0[folder]?.names } ?? [])
+                }
+            } catch  where folder != required {
+                continue  // the target's folder may not exist yet
+            }
+        }
+        let stale = folders.withLock { folders -> [any FolderEventSource] in
+            for (folder, source) in added { folders[folder] = WatchedFolder(source: source, names: []) }
+            let stale = folders.filter { wanted[$0.key] == nil }
+            for folder in stale.keys { folders[folder] = nil }
+            for (folder, names) in wanted { folders[folder]?.names = names }
+            return stale.values.map(\.source)
+        }
+        for source in stale { source.cancel() }
+    }
+
+    /// Handles events of a folder, where `names` are the entries that matter, or of the file's own source (nil).
+    private func handle(_ events: [FolderEvent], names: Set<String>?) {
+        func any(_ test: (FolderEvent, String) -> Bool) -> Bool {
+            events.contains { event in
+                guard let names else { return test(event, "") }  // the file's own events concern it whatever its name
+                return names.contains { test(event, $0) }
+            }
+        }
+        guard any({ $0.concerns(fileNamed: $1) }) else { return }
+        try? follow()
+        if any({ $0.mayReplace(fileNamed: $1) }) { fileSource.withLock { $0 }?.reopen() }
+        onChange()
     }
 }
 

@@ -5,8 +5,8 @@ package import Foundation
 /// - Booleans, strings, arrays and objects are plain JSON.
 /// - Integers are JSON numbers without a fraction; doubles always carry a fraction or an exponent
 ///   (`1.0`, `1e-05`), so each reads back as the kind it was.
-/// - Values JSON lacks are one-member objects: `{"$date": "2026-11-22T15:47:00.123456Z"}` (UTC, with
-///   as many fraction digits as the exact value needs), `{"$data": "<base64>"}`, and
+/// - Values JSON lacks are one-member objects: `{"$date": "2026-11-22T15:47:00.123456Z"}` (exact, in the form of
+///   ``PreferenceDateFormat``), `{"$data": "<base64>"}`, and
 ///   `{"$double": "nan" | "inf" | "-inf"}`. A stored dictionary that itself has a single member whose
 ///   name starts with `$` is wrapped as `{"$dictionary": {…}}`.
 /// - `null` members are ignored when reading.
@@ -54,7 +54,8 @@ package enum PreferenceJSON {
         return try parser.parseDocument()
     }
 
-    /// Writes a value; a nil indent writes it compactly, on one line.
+    /// Writes a value; a nil indent writes it compactly, on one line. Arrays and objects are written by functions of
+    /// their own, so that each level of nesting costs little stack.
     private static func write(
         _ value: PreferenceValue,
         to output: inout String,
@@ -62,6 +63,22 @@ package enum PreferenceJSON {
         doubles: DoubleStyle,
         isFileObject: Bool
     ) {
+        switch value {
+        case .array(let elements): writeElements(elements, to: &output, indent: indent, doubles: doubles)
+        case .dictionary(let members):
+            guard !members.isEmpty else { return output += "{}" }
+            guard !isFileObject, members.count == 1, members.keys.first!.hasPrefix("$") else {
+                return writeMembers(members, to: &output, indent: indent, doubles: doubles)
+            }
+            output += #"{"$dictionary": "#
+            writeMembers(members, to: &output, indent: indent == nil ? nil : "", doubles: doubles)
+            output += "}"
+        default: writeScalar(value, to: &output, doubles: doubles)
+        }
+    }
+
+    /// Writes a value that is neither an array nor a dictionary.
+    private static func writeScalar(_ value: PreferenceValue, to output: inout String, doubles: DoubleStyle) {
         switch value {
         case .bool(let bool): output += bool ? "true" : "false"
         case .integer(let integer): output += String(integer)
@@ -79,33 +96,34 @@ package enum PreferenceJSON {
         case .string(let string): writeString(string, to: &output)
         case .data(let data): output += #"{"$data": ""# + data.base64EncodedString() + #""}"#
         case .date(let date): output += #"{"$date": ""# + PreferenceDateFormat.string(from: date) + #""}"#
-        case .array(let elements):
-            guard !elements.isEmpty else { return output += "[]" }
-            guard let indent else {
-                output += "["
-                for (index, element) in elements.enumerated() {
-                    if index > 0 { output += ", " }
-                    write(element, to: &output, indent: nil, doubles: doubles, isFileObject: false)
-                }
-                return output += "]"
-            }
-            let inner = indent + "  "
-            output += "[\n"
-            for (index, element) in elements.enumerated() {
-                output += inner
-                write(element, to: &output, indent: inner, doubles: doubles, isFileObject: false)
-                output += index == elements.count - 1 ? "\n" : ",\n"
-            }
-            output += indent + "]"
-        case .dictionary(let members):
-            guard !members.isEmpty else { return output += "{}" }
-            if !isFileObject, members.count == 1, members.keys.first!.hasPrefix("$") {
-                output += #"{"$dictionary": "#
-                writeMembers(members, to: &output, indent: indent == nil ? nil : "", doubles: doubles)
-                return output += "}"
-            }
-            writeMembers(members, to: &output, indent: indent, doubles: doubles)
+        case .array, .dictionary: preconditionFailure("not a scalar")
         }
+    }
+
+    /// Writes an array; a nil indent writes it on one line.
+    private static func writeElements(
+        _ elements: [PreferenceValue],
+        to output: inout String,
+        indent: String?,
+        doubles: DoubleStyle
+    ) {
+        guard !elements.isEmpty else { return output += "[]" }
+        guard let indent else {
+            output += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output += ", " }
+                write(element, to: &output, indent: nil, doubles: doubles, isFileObject: false)
+            }
+            return output += "]"
+        }
+        let inner = indent + "  "
+        output += "[\n"
+        for (index, element) in elements.enumerated() {
+            output += inner
+            write(element, to: &output, indent: inner, doubles: doubles, isFileObject: false)
+            output += index == elements.count - 1 ? "\n" : ",\n"
+        }
+        output += indent + "]"
     }
 
     /// Writes a non-empty object, sorted by name; a nil indent writes it on one line.
@@ -178,7 +196,7 @@ package enum PreferenceJSON {
         var parser = PreferenceJSONParser(bytes: Array(data))
         let value = try parser.parseDocument()
         guard case .dictionary(let members) = value else {
-            throw PreferenceJSONParser.Failure(message: "the top level is \(value.kindName), not an object", offset: 0)
+            throw parser.fail("the top level is \(value.kindName), not an object", at: 0)
         }
         return members
     }

@@ -1,43 +1,169 @@
-/// A strict JSON parser producing ``PreferenceValue``s, keeping integers and doubles apart.
+/// A strict JSON parser (RFC 8259) producing ``PreferenceValue``s, keeping integers and doubles apart, that refuses
+/// with a clear error everything else: it never crashes, never loops, and never changes what it reads in silence.
+///
+/// - Nesting deeper than ``maximumDepth`` arrays and objects is refused (the parser recurses once per level).
+/// - Integers read as `Int64`, or as `UInt64` above `Int64.max`; an integer beyond both reads as the nearest
+///   `Double`. A number with a fraction or an exponent reads as the nearest `Double` (one too small for a `Double`
+///   as 0 or the nearest subnormal); one too large for a `Double` is refused.
+/// - Strings must be valid UTF-8; `\u` escapes of a lone surrogate are refused.
+/// - A member name that appears twice in an object is refused (names are compared as Swift strings, which treat
+///   canonically equivalent names, `"é"` and `"e\u0301"`, as the same name).
+/// - A UTF-8 byte-order mark at the start is skipped. Comments, `NaN`, `Infinity`, single quotes, trailing commas,
+///   leading zeros, control characters in strings and anything after the top-level value are refused.
+/// - `null` members are ignored; `null` in an array and a `null` document are refused.
 struct PreferenceJSONParser {
+    /// How deeply arrays and objects may nest, the file's top-level object included.
+    static let maximumDepth = 128
+
+    /// Why the bytes are not a document: a message and where, as a byte offset, line and column.
     struct Failure: Error, CustomStringConvertible {
         let message: String
         let offset: Int
-        var description: String { "invalid JSON at byte \(offset): \(message)" }
+        let line: Int
+        let column: Int
+        var description: String { "invalid JSON at line \(line), column \(column) (byte \(offset)): \(message)" }
     }
 
-    private let bytes: [UInt8]
-    private var position = 0
+    let bytes: [UInt8]
+    var position = 0
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
-    mutating func parseDocument() throws -> PreferenceValue {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }  // a byte-order mark from an editor
+    mutating func parseDocument() throws(Failure) -> PreferenceValue {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            position = 3  // a byte-order mark from an editor
+        } else if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
+            throw fail("the text is UTF-16 (it starts with a UTF-16 byte-order mark), not UTF-8")
+        }
         guard let value = try parseValue() else { throw fail("the document is null") }
         skipWhitespace()
         guard position == bytes.count else { throw fail("unexpected content after the top-level value") }
         return value
     }
 
-    private func fail(_ message: String) -> Failure { Failure(message: message, offset: position) }
+    /// A failure at the current position.
+    func fail(_ message: String) -> Failure { fail(message, at: position) }
 
-    private mutating func skipWhitespace() {
-        while position < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[position]) { position += 1 }
+    /// A failure at `offset`, with its line and column (in bytes, from 1).
+    func fail(_ message: String, at offset: Int) -> Failure {
+        let before = bytes[..<min(offset, bytes.count)]
+        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        return Failure(message: message, offset: offset, line: line, column: offset - lineStart + 1)
     }
 
-    private mutating func expect(_ literal: String) throws {
-        let expected = Array(literal.utf8)
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func expect(_ literal: StaticString) throws(Failure) {
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
         guard bytes[position...].starts(with: expected) else { throw fail("expected '\(literal)'") }
         position += expected.count
     }
 
-    /// Parses one value; nil stands for JSON `null`.
-    private mutating func parseValue() throws -> PreferenceValue? {
+    /// Parses one value, nil standing for JSON `null`. Iterative, with the open arrays and objects on a stack of
+    /// its own, so that the depth of a document never touches the call stack.
+    private mutating func parseValue() throws(Failure) -> PreferenceValue? {
+        var open = OpenContainers()
+        while true {
+            skipWhitespace()
+            guard position < bytes.count else { throw fail("unexpected end of the document") }
+            var value: PreferenceValue?
+            switch bytes[position] {
+            case UInt8(ascii: "{"):
+                if try enter(closedBy: "}", depth: open.depth) {
+                    value = .dictionary([:])
+                } else {
+                    open.openObject(firstName: try parseMemberName(in: nil))
+                    continue
+                }
+            case UInt8(ascii: "["):
+                if try enter(closedBy: "]", depth: open.depth) {
+                    value = .array([])
+                } else {
+                    open.openArray()
+                    continue
+                }
+            default:
+                value = try parseScalar(inArray: open.innermostIsArray)
+            }
+            // Hand the value to the containers it completes, closing each that ends here, until one goes on.
+            completing: while true {
+                skipWhitespace()
+                switch open.innermost {
+                case nil:
+                    return value
+                case .array:
+                    guard let element = value else { throw fail("null is not allowed in an array") }
+                    open.append(element)
+                    guard position < bytes.count else { throw fail("unterminated array") }
+                    if bytes[position] == UInt8(ascii: ",") {
+                        position += 1
+                        break completing
+                    }
+                    guard bytes[position] == UInt8(ascii: "]") else {
+                        throw fail("expected ',' or ']' after an element")
+                    }
+                    position += 1
+                    value = .array(open.closeArray())
+                case .object:
+                    open.setMember(value)
+                    guard position < bytes.count else { throw fail("unterminated object") }
+                    if bytes[position] == UInt8(ascii: ",") {
+                        position += 1
+                        open.nextMember(try parseMemberName(in: open))
+                        break completing
+                    }
+                    guard bytes[position] == UInt8(ascii: "}") else { throw fail("expected ',' or '}' after a member") }
+                    position += 1
+                    value = open.closeObject()
+                }
+            }
+        }
+    }
+
+    /// Steps into the array or object that opens here, `depth` levels deep, refusing to go past ``maximumDepth``;
+    /// returns whether it is empty (and steps past its `closer` then).
+    private mutating func enter(closedBy closer: Unicode.Scalar, depth: Int) throws(Failure) -> Bool {
+        guard depth < Self.maximumDepth else {
+            throw fail("arrays and objects nest deeper than \(Self.maximumDepth) levels")
+        }
+        position += 1
         skipWhitespace()
-        guard position < bytes.count else { throw fail("unexpected end of the document") }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: closer) else { return false }
+        position += 1
+        return true
+    }
+
+    /// Parses `"name":`, refusing a name the object already has.
+    private mutating func parseMemberName(in open: OpenContainers?) throws(Failure) -> String {
+        skipWhitespace()
+        guard position < bytes.count else { throw fail("unterminated object") }
+        guard bytes[position] == UInt8(ascii: "\"") else {
+            throw fail(
+                bytes[position] == UInt8(ascii: "}")
+                    ? "a trailing comma before '}'" : "expected a member name in double quotes")
+        }
+        let start = position
+        let name = try parseString()
+        if open?.innermostObjectHasMember(name) == true {
+            throw fail(
+                "the member name \(PreferenceJSON.text(of: .string(name), pretty: false)) appears twice", at: start)
+        }
+        skipWhitespace()
+        try expect(":")
+        return name
+    }
+
+    /// Parses a string, a number, `true`, `false` or `null` (nil).
+    private mutating func parseScalar(inArray: Bool) throws(Failure) -> PreferenceValue? {
         switch bytes[position] {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"):
             try expect("true")
@@ -48,158 +174,38 @@ struct PreferenceJSONParser {
         case UInt8(ascii: "n"):
             try expect("null")
             return nil
-        default: return try parseNumber()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        case UInt8(ascii: "/"): throw fail("comments are not allowed in JSON")
+        case UInt8(ascii: "]") where inArray: throw fail("a trailing comma before ']'")
+        case let byte: throw fail(Self.unexpected(byte))
         }
     }
 
-    /// Parses an object; with `convertingMarks` (always, but for the object a `$dictionary` wrapper
-    /// holds), a one-member object such as `{"$date": …}` becomes the value it stands for.
-    private mutating func parseObject(convertingMarks: Bool = true) throws -> PreferenceValue {
-        position += 1
-        var members: [String: PreferenceValue] = [:]
-        // The members of `{"$dictionary": {…}}`, as written: the wrapped object is a dictionary even
-        // when it looks like a mark itself.
-        var wrapped: [String: PreferenceValue]?
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            return .dictionary(members)
-        }
-        while true {
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-                throw fail("expected a member name")
-            }
-            let key = try parseString()
-            skipWhitespace()
-            try expect(":")
-            skipWhitespace()
-            if convertingMarks, key == "$dictionary", position < bytes.count, bytes[position] == UInt8(ascii: "{"),
-                case .dictionary(let raw) = try parseObject(convertingMarks: false)
-            {
-                wrapped = raw
-                members[key] = PreferenceJSON.special(raw) ?? .dictionary(raw)
-            } else if let value = try parseValue() {
-                members[key] = value
-            }
-            skipWhitespace()
-            guard position < bytes.count else { throw fail("unterminated object") }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-                continue
-            }
-            try expect("}")
-            guard convertingMarks else { return .dictionary(members) }
-            if members.count == 1, let wrapped { return .dictionary(wrapped) }
-            return PreferenceJSON.special(members) ?? .dictionary(members)
-        }
-    }
-
-    private mutating func parseArray() throws -> PreferenceValue {
-        position += 1
-        var elements: [PreferenceValue] = []
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-            position += 1
-            return .array(elements)
-        }
-        while true {
-            guard let element = try parseValue() else { throw fail("null is not allowed in an array") }
-            elements.append(element)
-            skipWhitespace()
-            guard position < bytes.count else { throw fail("unterminated array") }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-                continue
-            }
-            try expect("]")
-            return .array(elements)
-        }
-    }
-
-    private mutating func parseString() throws -> String {
-        position += 1
-        var scalars = String.UnicodeScalarView()
-        var run: [UInt8] = []
-        func flush() {
-            scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
-            run = []
-        }
-        while position < bytes.count {
-            let byte = bytes[position]
-            position += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                flush()
-                return String(scalars)
-            case UInt8(ascii: "\\"):
-                flush()
-                scalars.append(try parseEscape())
-            case 0..<0x20:
-                throw fail("control character in a string")
-            default:
-                run.append(byte)
-            }
-        }
-        throw fail("unterminated string")
-    }
-
-    private mutating func parseEscape() throws -> Unicode.Scalar {
-        guard position < bytes.count else { throw fail("unterminated escape") }
-        let byte = bytes[position]
-        position += 1
+    private static func unexpected(_ byte: UInt8) -> String {
         switch byte {
-        case UInt8(ascii: "\""): return "\""
-        case UInt8(ascii: "\\"): return "\\"
-        case UInt8(ascii: "/"): return "/"
-        case UInt8(ascii: "b"): return "\u{08}"
-        case UInt8(ascii: "f"): return "\u{0C}"
-        case UInt8(ascii: "n"): return "\n"
-        case UInt8(ascii: "r"): return "\r"
-        case UInt8(ascii: "t"): return "\t"
-        case UInt8(ascii: "u"):
-            let high = try parseHex4()
-            if (0xD800..<0xDC00).contains(high) {
-                try expect("\\u")
-                let low = try parseHex4()
-                guard (0xDC00..<0xE000).contains(low) else { throw fail("invalid surrogate pair") }
-                return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
-            }
-            guard let scalar = Unicode.Scalar(high) else { throw fail("invalid \\u escape") }
-            return scalar
-        default: throw fail("invalid escape")
+        case UInt8(ascii: "'"): "strings must be in double quotes"
+        case UInt8(ascii: "N"), UInt8(ascii: "I"), UInt8(ascii: "+"), UInt8(ascii: "."):
+            "not a JSON value (numbers have no leading '+' or '.', and NaN and Infinity are not JSON)"
+        case 0x21...0x7E: "unexpected character '\(Character(Unicode.Scalar(byte)))'"
+        default: "unexpected byte 0x\(String(byte, radix: 16, uppercase: true))"
         }
     }
 
-    private mutating func parseHex4() throws -> UInt32 {
-        guard position + 4 <= bytes.count,
-            let value = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
-        else { throw fail("invalid \\u escape") }
-        position += 4
-        return value
-    }
-
-    private mutating func parseNumber() throws -> PreferenceValue {
+    private mutating func parseNumber() throws(Failure) -> PreferenceValue {
         let start = position
-        var isInteger = true
-        while position < bytes.count {
-            let byte = bytes[position]
-            if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") {
-                position += 1
-            } else if [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+")].contains(byte) {
-                isInteger = false
-                position += 1
-            } else {
-                break
-            }
+        guard let (end, isInteger) = JSONNumberSyntax.scan(bytes[position...]) else {
+            throw fail("an invalid number (JSON numbers are -?digits[.digits][e[+-]digits], without leading zeros)")
         }
-        let text = String(decoding: bytes[start..<position], as: UTF8.self)
-        guard !text.isEmpty else { throw fail("unexpected character") }
+        position = end
+        let text = String(decoding: bytes[start..<end], as: UTF8.self)
         if isInteger {
             if let integer = Int64(text) { return .integer(integer) }
             if let integer = UInt64(text) { return .unsignedInteger(integer) }
         }
-        guard let double = Double(text), double.isFinite else { throw fail("invalid number '\(text)'") }
+        guard let double = Double(text), double.isFinite else {
+            throw fail(
+                "the number \(text.prefix(40))\(text.count > 40 ? "…" : "") is too large for a Double", at: start)
+        }
         return .double(double)
     }
 }

@@ -113,7 +113,7 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
         self.defaults = defaults
         self.domain = domain
         self.logger = logger
-        self.fileLock = domain?.propertyListPath.map { FileLock(path: $0 + ".lock") }
+        self.fileLock = domain?.propertyListPath.map { FileLock(filePath: $0) }
         startWatchingForOutsideChanges(pollingInterval: pollingInterval)
     }
 
@@ -158,7 +158,8 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
     ///
     /// - Parameter changes: New values by key; nil removes a key.
     /// - Throws: ``UserDefaultsPreferenceStoreError`` when the defaults could not be saved; the keys
-    ///   then hold their old values again.
+    ///   then hold their old values again. ``UnstorableValueError`` for a value that would not read back as written;
+    ///   nothing is written then.
     public func write(_ changes: PreferenceStoreChanges) throws {
         try transaction { transaction in
             for (key, value) in changes { transaction.setValue(value, forKey: key) }
@@ -212,7 +213,8 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
     ///
     /// - Parameter body: Reads and changes values.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws (nothing is written then), or ``UserDefaultsPreferenceStoreError``.
+    /// - Throws: What `body` throws (nothing is written then), ``UnstorableValueError`` for a date that is not finite
+    ///   or nesting deeper than the file format reads, or ``UserDefaultsPreferenceStoreError``.
     public func transaction<Result>(_ body: (inout PreferenceStoreTransaction) throws -> Result) throws -> Result {
         let origin = PreferenceWriteOrigin.current
         defer { observers.deliver() }
@@ -223,6 +225,7 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
             }
             var transaction = PreferenceStoreTransaction { [self] in try storedValue(forKey: $0) }
             let result = try body(&transaction)
+            try PreferenceJSON.checkStorable(transaction.changes)  // the same limits as every other store
             observers.enqueue(PreferenceStoreChange(values: try apply(transaction.changes), origin: origin))
             return result
         }
@@ -314,9 +317,18 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
     /// the next read, wherever it happens, loads the file from disk; reading here loads it while the
     /// lock keeps Prefs writers in other processes out, so no later read can meet a half-written file
     /// (on which Foundation sleeps 150 ms, three times, and then reads an empty domain).
+    ///
+    /// Linux's Foundation now and then reports a failed save while several threads of one process
+    /// use the suite (about once in a few thousand saves under load); the values are still in its
+    /// memory, so the save is tried again, three times in all, before a write is reported as failed.
     @discardableResult
     func synchronizeLocked() -> Bool {
-        let saved = defaults.synchronize()
+        var saved = defaults.synchronize()
+        var attempts = 1
+        while !saved, Self.writesOnlyOnSynchronize, attempts < 3 {
+            saved = defaults.synchronize()
+            attempts += 1
+        }
         if Self.writesOnlyOnSynchronize { _ = defaults.object(forKey: "Prefs.reload") }
         return saved
     }

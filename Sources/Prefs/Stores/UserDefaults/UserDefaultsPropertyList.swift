@@ -13,8 +13,9 @@ internal import CoreFoundation
 /// the JSON file store:
 ///
 /// - `{"$date": "2026-11-22T15:47:00.123456Z"}` for a date with a fraction of a second, on Linux only:
-///   Foundation there writes `<date>` to whole seconds. Whole-second dates, and every date on Apple
-///   platforms, are native dates.
+///   Foundation there writes `<date>` to whole seconds. The text is the file store's exact form
+///   (``PreferenceDateFormat``), so the date reads back bit for bit and the poller never mistakes it
+///   for an outside change. Whole-second dates, and every date on Apple platforms, are native dates.
 /// - `{"$double": "-0"}` for negative zero, which Linux's property list writes as `0.0`.
 /// - `{"$string": <UTF-8 data>}` for a string that starts with U+FEFF, on Linux only: Foundation there drops that
 ///   first scalar when it reads the file. (A key or member name that starts with one is refused.)
@@ -97,6 +98,7 @@ enum UserDefaultsPropertyList {
     private static func isWholeSecond(_ date: Date) -> Bool {
         let seconds = date.timeIntervalSinceReferenceDate
         return seconds.rounded(.down) == seconds && abs(seconds) < 200_000_000_000
+            && !(seconds == 0 && seconds.sign == .minus)  // written as 0
     }
 
     // MARK: Reading

@@ -1,0 +1,119 @@
+internal import Foundation
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Symbolic links: a preferences file that is a link (into a dotfiles repository, say) is written through, never
+/// replaced by a regular file.
+///
+/// - The file written is the end of the chain of links, with relative links resolved against the folder of the link
+///   that holds them; its temporary file, lock file and damaged copies are made beside it, in its folder.
+/// - A dangling link gets its target created, as a shell's `>` would, when the target's folder exists; otherwise the
+///   write fails with an error naming the link and the missing folder.
+/// - A loop of links, or a chain longer than ``maximumLinks``, is an error naming the links.
+extension FileSystem {
+    /// The most links followed before a chain counts as a loop: Linux's own limit.
+    static let maximumLinks = 40
+
+    /// The paths from `path` to the entry its links lead to: `[path]` when it is not a symbolic link, otherwise
+    /// `path`, every link after it, and the final path, which may not exist (a dangling link).
+    ///
+    /// - Throws: A ``FilePreferenceStoreError`` of operation `resolveLink` for a loop or an unreadable link.
+    static func linkChain(_ path: String) throws -> [String] {
+        var chain = [path]
+        while true {
+            let current = chain[chain.count - 1]
+            var status = FileStatus()
+            // Widened: `st_mode` and the `S_IF…` constants differ in width between the platforms' C libraries.
+            guard lstat(current, &status) == 0, UInt32(status.st_mode) & UInt32(S_IFMT) == UInt32(S_IFLNK) else {
+                return chain
+            }
+            guard chain.count <= maximumLinks else {
+                throw FilePreferenceStoreError(
+                    operation: .resolveLink, path: path,
+                    reason: "more than \(maximumLinks) symbolic links in a row: \(describe(chain))")
+            }
+            let destination = try readLink(current)
+            let next =
+                destination.hasPrefix("/")
+                ? destination : URL(fileURLWithPath: current).deletingLastPathComponent().path + "/" + destination
+            if chain.contains(next) {
+                throw FilePreferenceStoreError(
+                    operation: .resolveLink, path: path, reason: "a loop of symbolic links: \(describe(chain + [next]))"
+                )
+            }
+            chain.append(next)
+        }
+    }
+
+    /// The file that reading or replacing `path` concerns: `path` itself when it is not a symbolic link, otherwise
+    /// the end of its chain, in its folder's real path (`/home/me/dotfiles/app/preferences.json`).
+    ///
+    /// - Throws: A ``FilePreferenceStoreError`` for a loop of links.
+    static func target(of path: String) throws -> String {
+        let chain = try linkChain(path)
+        guard chain.count > 1 else { return path }
+        let end = URL(fileURLWithPath: chain[chain.count - 1])
+        guard let folder = realPath(end.deletingLastPathComponent().path) else { return end.path }
+        return (folder == "/" ? "" : folder) + "/" + end.lastPathComponent
+    }
+
+    /// The file to replace for `path`, which must be creatable: ``target(of:)``, checked to have a folder.
+    ///
+    /// - Throws: A ``FilePreferenceStoreError`` for a loop, or a link whose target's folder does not exist.
+    static func writableTarget(of path: String) throws -> String {
+        let target = try target(of: path)
+        if target != path, realPath(URL(fileURLWithPath: target).deletingLastPathComponent().path) == nil {
+            throw FilePreferenceStoreError(
+                operation: .resolveLink, path: path,
+                reason: "it is a symbolic link to \(target), whose folder does not exist; create the folder, or "
+                    + "point the link elsewhere")
+        }
+        return target
+    }
+
+    /// The error for a failed `open` of `path`: for a loop of links (`ELOOP`), one that shows the loop.
+    static func openError(_ operation: FilePreferenceStoreError.Operation, _ path: String) -> FilePreferenceStoreError {
+        let failure = error(operation, path)
+        guard errno == ELOOP else { return failure }
+        do {
+            _ = try linkChain(path)
+            return failure
+        } catch let loop as FilePreferenceStoreError {
+            return loop
+        } catch {
+            return failure
+        }
+    }
+
+    private static func readLink(_ path: String) throws -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { throw error(.resolveLink, path) }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The canonical path of an existing folder, or nil.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func describe(_ chain: [String]) -> String { chain.joined(separator: " → ") }
+}
+
+extension FilePreferenceStore {
+    /// The file a store opened on `path` reads and writes: `path` itself, or the end of its chain of symbolic links.
+    /// `package` for the `prefs` tool, which reports links and their loops as the store treats them.
+    ///
+    /// - Parameter path: The preferences file, or a link to it.
+    /// - Returns: The path of the file, which may not exist (a dangling link).
+    /// - Throws: ``FilePreferenceStoreError`` for a loop of links.
+    package static func resolvedPath(of path: String) throws -> String { try FileSystem.target(of: path) }
+}

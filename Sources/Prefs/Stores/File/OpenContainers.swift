@@ -1,0 +1,84 @@
+/// The arrays and objects a ``PreferenceJSONParser`` is inside, innermost last: a stack of its own instead of the
+/// call stack, so that nesting costs heap memory, not stack.
+///
+/// Each kind has its own stack, so that appending to the innermost array or object changes it in place.
+struct OpenContainers {
+    enum Kind { case array, object }
+
+    private struct OpenObject {
+        var members: [String: PreferenceValue] = [:]
+        /// Members whose value was `null`: ignored, but their names are taken.
+        var nullNames: Set<String> = []
+        /// The name of the member whose value is being parsed.
+        var name: String
+        /// Whether this object is the value of a `$dictionary` member: a stored dictionary, as written, even when it
+        /// looks like a mark (`{"$dictionary": {"$date": …}}` is the dictionary `["$date": …]`).
+        var isWrapped = false
+        /// The members of the object its `$dictionary` member holds, as written.
+        var wrapped: [String: PreferenceValue]?
+    }
+
+    private var kinds: [Kind] = []
+    private var arrays: [[PreferenceValue]] = []
+    private var objects: [OpenObject] = []
+
+    /// How many arrays and objects are open.
+    var depth: Int { kinds.count }
+    var innermost: Kind? { kinds.last }
+    var innermostIsArray: Bool { kinds.last == .array }
+
+    mutating func openArray() {
+        kinds.append(.array)
+        arrays.append([])
+    }
+
+    mutating func openObject(firstName name: String) {
+        // The value of a `$dictionary` member, unless that member's object is itself a wrapped dictionary, whose
+        // members are ordinary ones.
+        let isWrapped =
+            kinds.last == .object && objects[objects.count - 1].name == "$dictionary"
+            && !objects[objects.count - 1].isWrapped
+        kinds.append(.object)
+        objects.append(OpenObject(name: name, isWrapped: isWrapped))
+    }
+
+    mutating func append(_ element: PreferenceValue) { arrays[arrays.count - 1].append(element) }
+
+    mutating func closeArray() -> [PreferenceValue] {
+        kinds.removeLast()
+        return arrays.removeLast()
+    }
+
+    /// Sets the member being parsed; nil (JSON `null`) only takes its name.
+    mutating func setMember(_ value: PreferenceValue?) {
+        let index = objects.count - 1
+        if let value {
+            objects[index].members[objects[index].name] = value
+        } else {
+            objects[index].nullNames.insert(objects[index].name)
+        }
+    }
+
+    mutating func nextMember(_ name: String) { objects[objects.count - 1].name = name }
+
+    func innermostObjectHasMember(_ name: String) -> Bool {
+        guard let object = objects.last else { return false }
+        return object.members[name] != nil || object.nullNames.contains(name)
+    }
+
+    /// Closes the innermost object: the value it stands for, a mark (`{"$date": …}`) turned into its value.
+    mutating func closeObject() -> PreferenceValue {
+        kinds.removeLast()
+        let object = objects.removeLast()
+        if object.isWrapped {
+            objects[objects.count - 1].wrapped = object.members  // its parent decides what it is
+            return .dictionary(object.members)
+        }
+        var members = object.members
+        if let wrapped = object.wrapped {
+            if members.count == 1 { return .dictionary(wrapped) }  // `{"$dictionary": {…}}`: the dictionary itself
+            members["$dictionary"] = PreferenceJSON.special(wrapped) ?? .dictionary(wrapped)  // an ordinary member
+        }
+        return PreferenceJSON.special(members) ?? .dictionary(members)
+    }
+}

@@ -1,0 +1,120 @@
+extension PreferenceJSONParser {
+    /// Parses a string at the current position (its opening quote): valid UTF-8, no control characters, escapes
+    /// as JSON defines them, no lone surrogates.
+    mutating func parseString() throws(Failure) -> String {
+        position += 1
+        var start = position
+        var result = ""
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                try appendText(from: start, to: &result)
+                position += 1
+                return result
+            case UInt8(ascii: "\\"):
+                try appendText(from: start, to: &result)
+                position += 1
+                result.unicodeScalars.append(try parseEscape())
+                start = position
+            case 0..<0x20:
+                throw fail(
+                    "a control character (0x\(String(byte, radix: 16, uppercase: true))) in a string: write it as an escape"
+                )
+            default:
+                position += 1
+            }
+        }
+        throw fail("unterminated string")
+    }
+
+    /// Appends the bytes from `start` to the current position, which must be valid UTF-8.
+    private func appendText(from start: Int, to result: inout String) throws(Failure) {
+        guard start < position else { return }
+        let run = bytes[start..<position]
+        if !run.contains(where: { $0 >= 0x80 }) {
+            result += String(decoding: run, as: UTF8.self)  // ASCII: valid as it is
+            return
+        }
+        var scalars = String.UnicodeScalarView()
+        var decoder = UTF8()
+        var iterator = run.makeIterator()
+        var offset = start
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                scalars.append(scalar)
+                offset += UTF8.width(scalar)
+            case .emptyInput:
+                result.unicodeScalars.append(contentsOf: scalars)
+                return
+            case .error:
+                throw fail("invalid UTF-8 in a string", at: offset)
+            }
+        }
+    }
+
+    private mutating func parseEscape() throws(Failure) -> Unicode.Scalar {
+        guard position < bytes.count else { throw fail("unterminated escape") }
+        let byte = bytes[position]
+        position += 1
+        switch byte {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            let start = position - 2
+            let unit = try parseHex4()
+            switch unit {
+            case 0xD800..<0xDC00:
+                guard bytes[position...].starts(with: [UInt8(ascii: "\\"), UInt8(ascii: "u")]) else {
+                    throw fail("a lone surrogate \\u\(Self.hex(unit)) (not followed by a low surrogate)", at: start)
+                }
+                position += 2
+                let low = try parseHex4()
+                guard (0xDC00..<0xE000).contains(low) else {
+                    throw fail("a lone surrogate \\u\(Self.hex(unit)) (followed by \\u\(Self.hex(low)))", at: start)
+                }
+                return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!
+            case 0xDC00..<0xE000:
+                throw fail("a lone surrogate \\u\(Self.hex(unit)) (a low surrogate without a high one)", at: start)
+            default:
+                return Unicode.Scalar(unit)!
+            }
+        default:
+            throw fail("an invalid escape '\\\(byte < 0x80 ? String(Unicode.Scalar(byte)) : "…")'", at: position - 2)
+        }
+    }
+
+    /// Four hexadecimal digits.
+    private mutating func parseHex4() throws(Failure) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard position < bytes.count, let digit = Self.hexDigit(bytes[position]) else {
+                throw fail("a \\u escape needs four hexadecimal digits")
+            }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    private static func hex(_ unit: UInt32) -> String {
+        let digits = String(unit, radix: 16, uppercase: true)
+        return String(repeating: "0", count: 4 - digits.count) + digits
+    }
+}
