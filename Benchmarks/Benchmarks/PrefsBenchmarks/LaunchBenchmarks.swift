@@ -5,7 +5,8 @@ import Synchronization
 
 /// Launch, measured from outside: each iteration starts `PrefsLaunchProbe` twice in fresh processes, once opening a
 /// Prefs file of N keys and once a `UserDefaults` suite of the same keys, each reading every key once. The order
-/// alternates between iterations, so that both sides meet the same noise; the ratio of the medians is the row.
+/// alternates between iterations, so that both sides meet the same noise, and each pair gives a ratio: the row is
+/// the median of the pairs' ratios.
 /// The 10,000-key run also gives the memory rows: the growth of the resident set and of the heap from the probe's
 /// first line to its last read, with the container (or suite) and every key path still alive.
 ///
@@ -21,73 +22,11 @@ func launchBenchmarks() {
                 for side in prefsFirst ? [LaunchProbe.Side.prefs, .foundation] : [.foundation, .prefs] {
                     samples[side] = try LaunchProbe.run(probe, side: side, files: files)
                 }
-                for (side, sample) in samples { LaunchMetrics.record(sample, side: side, in: benchmark) }
-                if let prefs = samples[.prefs], let foundation = samples[.foundation] {
-                    LaunchMetrics.recordRatios(prefs: prefs, foundation: foundation, in: benchmark)
-                }
+                LaunchMetrics.record(samples, in: benchmark)
             }
         } setup: {
             try LaunchFiles(keys: keys)
         }
-    }
-}
-
-/// The figures the launch benchmarks record, one sample per probe process, by side.
-enum LaunchMetrics {
-    /// Fifteen pairs of processes (after one pair of warm-up), at most 40 s.
-    static var configuration: Benchmark.Configuration {
-        let metrics =
-            LaunchProbe.Side.allCases.flatMap { side in Figure.allCases.map { metric(side, $0) } }
-            + [openReadRatio, spawnToLastReadRatio]
-        return Benchmark.Configuration(
-            metrics: metrics,
-            timeUnits: .nanoseconds,
-            units: Dictionary(uniqueKeysWithValues: metrics.map { ($0, .count) }),
-            warmupIterations: 1,
-            scalingFactor: .one,
-            maxDuration: .seconds(40),
-            maxIterations: 15
-        )
-    }
-
-    /// What a probe process reports.
-    enum Figure: String, CaseIterable {
-        /// From the probe's first line to its last read: the open and every key read once.
-        case openRead = "OpenReadNanoseconds"
-        /// From just before the benchmark started the process to its last read: what an app's launch feels.
-        case spawnToLastRead = "SpawnToLastReadNanoseconds"
-        /// Growth of the resident set from the probe's first line to its last read.
-        case residentGrowth = "ResidentGrowthBytes"
-        /// Growth of the bytes allocated and not freed, over every malloc arena, over the same span.
-        case heapGrowth = "HeapGrowthBytes"
-    }
-
-    /// A custom metric such as `prefsOpenReadNanoseconds` or `foundationHeapGrowthBytes`.
-    static func metric(_ side: LaunchProbe.Side, _ figure: Figure) -> BenchmarkMetric {
-        .custom(side.rawValue + figure.rawValue, polarity: .prefersSmaller, useScalingFactor: false)
-    }
-
-    /// Prefs' time over Foundation's in the same pair of processes, in thousandths: the pairs' median is steadier
-    /// than the ratio of the two medians when the machine's load changes during the run.
-    static var openReadRatio: BenchmarkMetric {
-        .custom("openReadPrefsOverFoundationPermille", polarity: .prefersSmaller, useScalingFactor: false)
-    }
-
-    /// The same for the time from the start of the process to its last read.
-    static var spawnToLastReadRatio: BenchmarkMetric {
-        .custom("spawnToLastReadPrefsOverFoundationPermille", polarity: .prefersSmaller, useScalingFactor: false)
-    }
-
-    static func recordRatios(prefs: LaunchProbe.Sample, foundation: LaunchProbe.Sample, in benchmark: Benchmark) {
-        benchmark.measurement(openReadRatio, prefs.openRead * 1_000 / max(1, foundation.openRead))
-        benchmark.measurement(spawnToLastReadRatio, prefs.spawnToLastRead * 1_000 / max(1, foundation.spawnToLastRead))
-    }
-
-    static func record(_ sample: LaunchProbe.Sample, side: LaunchProbe.Side, in benchmark: Benchmark) {
-        benchmark.measurement(metric(side, .openRead), sample.openRead)
-        benchmark.measurement(metric(side, .spawnToLastRead), sample.spawnToLastRead)
-        if let resident = sample.residentGrowth { benchmark.measurement(metric(side, .residentGrowth), resident) }
-        if let heap = sample.heapGrowth { benchmark.measurement(metric(side, .heapGrowth), heap) }
     }
 }
 

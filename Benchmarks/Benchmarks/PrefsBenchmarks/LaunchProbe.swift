@@ -8,12 +8,10 @@ enum LaunchProbe {
         case foundation
     }
 
-    /// What one probe process measured, in nanoseconds and bytes.
+    /// What one probe process measured, in nanoseconds and bytes; the memory figures are missing where the
+    /// probe cannot read them.
     struct Sample {
-        var openRead: Int
-        var spawnToLastRead: Int
-        var residentGrowth: Int?
-        var heapGrowth: Int?
+        var figures: [LaunchMetrics.Figure: Int]
     }
 
     /// The probe, built next to the benchmark (`swift build -c release --product PrefsLaunchProbe`), or nil.
@@ -37,6 +35,7 @@ enum LaunchProbe {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let exited = monotonicNanoseconds()
         let line = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         var fields: [String: Int] = [:]
         for field in line.split(separator: " ") {
@@ -46,12 +45,12 @@ enum LaunchProbe {
         guard process.terminationStatus == 0, let start = fields["start"], let done = fields["done"] else {
             throw LaunchProbeError(side: side, status: process.terminationStatus, output: line)
         }
-        return Sample(
-            openRead: done - start,
-            spawnToLastRead: done - spawned,
-            residentGrowth: fields["resident"],
-            heapGrowth: fields["heap"]
-        )
+        var figures: [LaunchMetrics.Figure: Int] = [
+            .openRead: done - start, .spawnToLastRead: done - spawned, .spawnToExit: exited - spawned,
+        ]
+        figures[.residentGrowth] = fields["resident"]
+        figures[.heapGrowth] = fields["heap"]
+        return Sample(figures: figures)
     }
 }
 
