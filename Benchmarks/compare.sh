@@ -9,6 +9,7 @@
 #   ./compare.sh --runs 3 --update-readme         # also replaces the README's performance table with this one
 #   ./compare.sh --runs 5 --update-thresholds     # sets each measured row's limit: its largest run + tolerance
 #   ./compare.sh --results DIR                    # keeps the exported results in DIR/run-N (else a temporary folder)
+#   ./compare.sh --results DIR --no-run           # runs nothing: the table, the check and the updates from DIR/run-*
 #
 # Needs a Swift 6.1+ toolchain on PATH (or in /opt/swift/usr/bin) and nothing else: ordo-one/benchmark is
 # built with only its MallocInterposer trait, so no jemalloc (libjemalloc-dev) is needed. The first run
@@ -25,6 +26,7 @@ command -v swift > /dev/null || { echo "compare.sh: no 'swift' on PATH" >&2; exi
 runs=1
 update_readme=false
 update_thresholds=false
+no_run=false
 results=""
 benchmark_arguments=()
 while [ $# -gt 0 ]; do
@@ -33,6 +35,7 @@ while [ $# -gt 0 ]; do
         --update-readme) update_readme=true; shift ;;
         --update-thresholds) update_thresholds=true; shift ;;
         --results) results="$2"; shift 2 ;;
+        --no-run) no_run=true; shift ;;
         *) benchmark_arguments+=("$1"); shift ;;
     esac
 done
@@ -40,7 +43,10 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/config"
-if [ -z "$results" ]; then results="$work/results"; fi
+if [ -z "$results" ]; then
+    if $no_run; then echo "compare.sh: --no-run needs --results DIR" >&2; exit 2; fi
+    results="$work/results"
+fi
 mkdir -p "$results"
 results=$(cd "$results" && pwd)
 # UserDefaults suites are property lists under $XDG_CONFIG_HOME: keep them out of the user's.
@@ -54,7 +60,13 @@ done
 
 status=0
 directories=()
+if $no_run; then
+    for directory in "$results"/run-*; do [ -d "$directory" ] && directories+=("$directory"); done
+    [ ${#directories[@]} -gt 0 ] || { echo "compare.sh: no run-N directories in $results" >&2; exit 2; }
+    runs=${#directories[@]}
+fi
 for run in $(seq 1 "$runs"); do
+    if $no_run; then break; fi
     directory="$results/run-$run"
     rm -rf "$directory"
     mkdir -p "$directory"

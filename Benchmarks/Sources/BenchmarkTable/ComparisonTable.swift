@@ -71,7 +71,9 @@ struct ComparisonTable {
 
     /// The quantity as the table shows it: "0.085 (0.080–0.091)", with "(11.8× faster)" for a time against
     /// Foundation's.
-    private func measure(_ threshold: ThresholdRow, _ spread: (median: Double, minimum: Double, maximum: Double))
+    private func measure(
+        _ threshold: ThresholdRow, _ spread: (median: Double, minimum: Double, maximum: Double)
+    )
         -> String
     {
         let format = threshold.isRatio ? Format.ratio : { Format.value($0, metric: threshold.metric) }
@@ -99,7 +101,8 @@ struct ComparisonTable {
                     Row(
                         benchmark: benchmark,
                         prefs: cell(benchmark, metric: Metric.wallClock.rawValue),
-                        foundation: foundation == nil ? "—" : cell("Foundation.\(name)", metric: Metric.wallClock.rawValue),
+                        foundation: foundation == nil
+                            ? "—" : cell("Foundation.\(name)", metric: Metric.wallClock.rawValue),
                         ratio: foundation.map { "\(Format.ratio(prefs / $0)), \(Format.speed(prefs / $0))" } ?? "—"
                     ))
             } else if let latency = results.value(benchmark, .wakeLatency) {
@@ -118,7 +121,9 @@ struct ComparisonTable {
             let metric = threshold.referenceShows ?? threshold.referenceMetric ?? threshold.shows ?? threshold.metric
             return cell(reference, metric: metric, percentile: percentile)
         }
-        if let metric = threshold.referenceShows { return cell(threshold.benchmark, metric: metric, percentile: percentile) }
+        if let metric = threshold.referenceShows {
+            return cell(threshold.benchmark, metric: metric, percentile: percentile)
+        }
         return "—"
     }
 
