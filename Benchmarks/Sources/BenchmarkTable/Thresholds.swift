@@ -109,7 +109,7 @@ struct ThresholdFiles {
     /// Replaces every row with what `update` returns for it, and writes the files back.
     mutating func update(_ update: (ThresholdRow) -> ThresholdRow) throws {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         for index in files.indices {
             files[index].content.rows = files[index].content.rows.map(update)
             let data = try encoder.encode(files[index].content)
