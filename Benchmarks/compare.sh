@@ -51,6 +51,9 @@ mkdir -p "$results"
 results=$(cd "$results" && pwd)
 # UserDefaults suites are property lists under $XDG_CONFIG_HOME: keep them out of the user's.
 export XDG_CONFIG_HOME="$work/config"
+# The benchmarks' temporary files and folders go under $work too, removed with it whatever the benchmarks leave.
+mkdir "$work/tmp"
+export TMPDIR="$work/tmp"
 
 # The launch benchmarks start PrefsLaunchProbe in fresh processes; the table reads the exports.
 for product in PrefsLaunchProbe BenchmarkTable; do

@@ -24,11 +24,16 @@ enum LaunchProbe {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
+    /// The probe's arguments for one side: the side, the Prefs file or the suite's name, the number of keys.
+    static func arguments(side: Side, files: LaunchFiles) -> [String] {
+        [side.rawValue, side == .prefs ? files.url.path : files.suiteName, "\(files.keys)"]
+    }
+
     /// Runs one probe process to its end and returns its figures; throws if it failed or printed something else.
     static func run(_ executable: URL, side: Side, files: LaunchFiles) throws -> Sample {
         let process = Process()
         process.executableURL = executable
-        process.arguments = [side.rawValue, side == .prefs ? files.url.path : files.suiteName, "\(files.keys)"]
+        process.arguments = arguments(side: side, files: files)
         let output = Pipe()
         process.standardOutput = output
         let spawned = monotonicNanoseconds()

@@ -7,6 +7,7 @@ let benchmarks: @Sendable () -> Void = {
     observerBenchmarks()
     overDependenceBenchmarks()
     launchBenchmarks()
+    launchInstructionBenchmarks()
     outsideChangeBenchmarks()
     memoryBenchmarks()
     fileStoreBenchmarks()
