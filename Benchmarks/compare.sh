@@ -52,7 +52,10 @@ results=$(cd "$results" && pwd)
 # UserDefaults suites are property lists under $XDG_CONFIG_HOME: keep them out of the user's.
 export XDG_CONFIG_HOME="$work/config"
 # The benchmarks' temporary files and folders go under $work too, removed with it whatever the benchmarks leave.
+# Sticky and open to all like /tmp: the PostgreSQL benchmark's server runs as the user postgres when run as root.
 mkdir "$work/tmp"
+chmod 755 "$work"
+chmod 1777 "$work/tmp"
 export TMPDIR="$work/tmp"
 
 # The launch benchmarks start PrefsLaunchProbe in fresh processes; the table reads the exports.
