@@ -10,7 +10,7 @@ shift || true
 build=.build/fuzz
 mkdir -p "$build/corpus" Fuzz/findings
 cp -n Fuzz/seeds/* "$build/corpus/" 2>/dev/null || true
-file=Sources/Prefs/Stores/File
+file=Sources/Prefs/Format
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -package-name Prefs -module-name PrefsFuzz \
     -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility \
     -enable-upcoming-feature InternalImportsByDefault \

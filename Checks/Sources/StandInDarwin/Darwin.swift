@@ -11,6 +11,12 @@
 public typealias stat = StandInDarwinTypes.stat
 /// `typedef __uint16_t mode_t;` (StandInDarwinTypes).
 public typealias mode_t = StandInDarwinTypes.mode_t
+/// `struct timespec` as Darwin declares it (StandInDarwinTypes).
+public typealias timespec = StandInDarwinTypes.timespec
+/// `pthread_mutex_t` as Darwin declares it (StandInDarwinTypes).
+public typealias pthread_mutex_t = StandInDarwinTypes.pthread_mutex_t
+/// `pthread_mutexattr_t` as Darwin declares it (StandInDarwinTypes).
+public typealias pthread_mutexattr_t = StandInDarwinTypes.pthread_mutexattr_t
 
 /// `#define O_EVTONLY 0x00008000 /* descriptor requested for event notifications only */` (XNU, bsd/sys/fcntl.h),
 /// which Swift imports as `var O_EVTONLY: Int32 { get }`.

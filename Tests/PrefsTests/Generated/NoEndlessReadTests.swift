@@ -46,28 +46,29 @@ import Testing
         let store = try FilePreferenceStore(url: directory.file(), watchesForChanges: false)
         try store.write(["weird": value, "": value])
         let child = try ChildProcess(["read-every", directory.file().path])
-        let finished = try await onOwnThread { Self.wait(for: child, seconds: 30) }
-        if !finished { child.kill() }
-        let hangs = !finished || !child.lines.contains("read 2")
-        let explanation =
-            "a fresh read of '\(name)' did not finish within \(30 * deadlineScale) s; the child printed \(child.lines.suffix(2))"
-        #expect(!hangs, "\(explanation)")
+        let status = try await onOwnThread { Self.wait(for: child, seconds: 90) }
+        if status == nil { child.kill() }
+        let outcome = status.map { "exited with status \($0)" } ?? "did not finish within \(90 * deadlineScale) s"
+        #expect(
+            status == 0 && child.lines.contains("read 2"),
+            "a fresh read of '\(name)' \(outcome); the child printed \(child.lines.suffix(2))"
+        )
     }
 
     /// The test can fail: a helper that never finishes is reported, not waited for.
     @Test func aReadThatNeverFinishesIsReported() throws {
         let child = try ChildProcess(["storm", try TemporaryDirectory().file().path])
-        #expect(!Self.wait(for: child, seconds: 0.5))
+        #expect(Self.wait(for: child, seconds: 0.5) == nil)
         child.kill()
     }
 
-    /// Waits until the child exits; false when it still runs after `seconds`.
-    static func wait(for child: ChildProcess, seconds: Double) -> Bool {
+    /// Waits until the child exits and returns its status; nil when it still runs after `seconds`.
+    static func wait(for child: ChildProcess, seconds: Double) -> Int32? {
         let deadline = Date().addingTimeInterval(seconds * deadlineScale)
         while Date() < deadline {
-            if child.lines.contains(where: { $0.hasPrefix("read ") }) { return child.wait() == 0 }
+            if child.lines.contains(where: { $0.hasPrefix("read ") }) { return child.wait() }
             Thread.sleep(forTimeInterval: 0.002)
         }
-        return false
+        return nil
     }
 }

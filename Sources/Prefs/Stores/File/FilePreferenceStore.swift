@@ -33,16 +33,22 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     public let url: URL
     private let path: String
     private let logger: Logger
-    private let fileLock: FileLock
     private let observers = PreferenceStoreObservers()
     private let state: Lock<FileContents>
-    /// Serializes this store's disk work; recursive so that a transaction body may write.
-    private let diskLock = NSRecursiveLock()
-    /// How deeply this store holds the file lock (guarded by `diskLock`).
-    private var lockDepth = 0
-    /// Whether the outermost `exclusively` got the file lock (guarded by `diskLock`).
-    private var holdsFileLock = false
+    /// Serializes this store's disk work (recursive, so that a transaction body may write) and takes the file lock
+    /// that every process writing the file shares.
+    private let lock: CrossProcessLock
     private let watchQueue: DispatchQueue
+    /// How often this store waited for a half-written file to settle, and where (for tests).
+    let settleWaits = Lock(SettleWaits())
+
+    /// Counts of waits for a half-written file to settle.
+    struct SettleWaits {
+        /// Waits without the lock, as every outermost refresh waits.
+        var outsideTheLock = 0
+        /// Waits that held the lock (only a write nested in a transaction's body waits so).
+        var holdingTheLock = 0
+    }
     private var watcher: FileWatcher?
 
     private struct FileContents: Sendable {
@@ -70,7 +76,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         self.url = url.standardizedFileURL
         self.path = self.url.path
         self.logger = logger
-        self.fileLock = FileLock(filePath: path, timeout: lockTimeout)
+        self.lock = CrossProcessLock(FileLock(filePath: path, timeout: lockTimeout))
         self.state = Lock(FileContents())
         self.watchQueue = DispatchQueue(label: "Prefs.FilePreferenceStore.watch", qos: .utility)
         let directory = self.url.deletingLastPathComponent()
@@ -81,7 +87,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         } catch {
             throw FilePreferenceStoreError(operation: .createDirectory, path: directory.path, reason: "\(error)")
         }
-        try exclusively(required: false) { _ = try refreshLocked() }
+        try refreshed(required: false) { _ in }
         if watchesForChanges {
             watcher = try FileWatcher(path: path, queue: watchQueue) { [weak self] in self?.refreshAfterEvent() }
         }
@@ -139,8 +145,8 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     public func transaction<Result>(_ body: (inout PreferenceStoreTransaction) throws -> Result) throws -> Result {
         let origin = PreferenceWriteOrigin.current
         defer { observers.deliver() }
-        return try exclusively(required: true) {
-            observers.enqueue(PreferenceStoreChange(values: try refreshLocked()))  // what others changed meanwhile
+        return try refreshed(required: true) { othersChanges in
+            observers.enqueue(PreferenceStoreChange(values: othersChanges))  // what others changed meanwhile
             let snapshot = state.withLock { $0.members }
             var transaction = PreferenceStoreTransaction { snapshot[$0] }
             let result = try body(&transaction)
@@ -159,30 +165,60 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         }
     }
 
-    /// Runs `body` holding this store's disk lock and, when it can (or must), the cross-process file lock.
-    private func exclusively<Result>(required: Bool, _ body: () throws -> Result) throws -> Result {
-        diskLock.lock()
-        defer { diskLock.unlock() }
-        if lockDepth > 0 {
-            if required && !holdsFileLock { throw FileSystem.error(.lock, try fileLock.path()) }
-            lockDepth += 1
-            defer { lockDepth -= 1 }
-            return try body()
-        }
-        return try fileLock.withLock(required: required) { locked in
-            holdsFileLock = locked
-            lockDepth += 1
-            defer { lockDepth -= 1 }
-            return try body()
+    /// Runs `body` holding the store's lock (and the file lock when it can, or must), after re-reading the file if
+    /// another process replaced it; `body` gets the new values of the keys that changed.
+    ///
+    /// A file that does not parse may be half-written by a program that writes in place (an editor). Prefs writers
+    /// only ever replace the file whole, so the wait for it to settle happens outside the lock, never making writers
+    /// in other processes wait; the file is then read again under the lock and, if it still does not parse, treated
+    /// as damaged.
+    private func refreshed<Result>(
+        required: Bool, _ body: (PreferenceStoreChanges) throws -> Result
+    ) throws -> Result {
+        do {
+            return try lock.withLock(required: required) {
+                try body(try refreshLocked(ifUnparsable: lock.isNested ? .waitHere : .waitOutside))
+            }
+        } catch is UnsettledFile {
+            waitForASettledFile()
+            return try lock.withLock(required: required) { try body(try refreshLocked(ifUnparsable: .damaged)) }
         }
     }
 
+    /// Thrown inside the lock when the file does not parse, to wait for it outside.
+    private struct UnsettledFile: Error {}
+
+    /// What a refresh does with a file that does not parse.
+    private enum UnparsableFile {
+        /// Throws ``UnsettledFile``, so that the caller waits outside the lock and tries again.
+        case waitOutside
+        /// Waits for it to settle while holding the lock (a nested call cannot let go of it).
+        case waitHere
+        /// Treats it as damaged now (the caller has waited).
+        case damaged
+    }
+
     /// Re-reads the file if it is not the version last seen; returns the new values of the keys that changed.
-    /// Call it holding the file lock when possible: a damaged file is moved aside, which must not race a writer.
-    private func refreshLocked() throws -> PreferenceStoreChanges {
+    /// Call it inside the lock: a damaged file is moved aside, which must not race a writer.
+    ///
+    /// - Parameter ifUnparsable: What to do when the file does not parse.
+    /// - Returns: The new values of the keys that changed.
+    /// - Throws: ``UnsettledFile`` (see `ifUnparsable`), or a ``FilePreferenceStoreError`` from reading the file or
+    ///   moving it aside.
+    private func refreshLocked(ifUnparsable: UnparsableFile) throws -> PreferenceStoreChanges {
         let known = state.withLock { $0 }
         guard FileSystem.identity(path) != known.identity || known.identity == nil else { return [:] }
-        let fresh = try readSettled()
+        var reading = try read()
+        if case .unparsable = reading, ifUnparsable == .waitOutside { throw UnsettledFile() }
+        if case .unparsable = reading, ifUnparsable == .waitHere {
+            waitForASettledFile()
+            reading = try read()
+        }
+        let fresh: FileContents
+        switch reading {
+        case .parsed(let contents): fresh = contents
+        case .unparsable(let failure, let identity): fresh = try damaged(failure, identity: identity)
+        }
         state.withLock { $0 = fresh }
         var changed: PreferenceStoreChanges = [:]
         for key in Set(known.members.keys).union(fresh.members.keys) where known.members[key] != fresh.members[key] {
@@ -191,30 +227,43 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         return changed
     }
 
-    /// Reads and parses the file. A file that does not parse may be half-written by a program that
-    /// writes in place (an editor); it is read again until it parses or stays unchanged for a while,
-    /// and only then treated as damaged: moved aside when this store holds the lock, ignored otherwise.
-    private func readSettled() throws -> FileContents {
-        var failure: (any Error)?
+    /// What one read of the file found.
+    private enum Reading {
+        case parsed(FileContents)
+        case unparsable(any Error, identity: FileSystem.Identity?)
+    }
+
+    /// Reads and parses the file once.
+    private func read() throws -> Reading {
+        guard let (data, identity) = try FileSystem.read(path) else { return .parsed(FileContents()) }
+        do {
+            return .parsed(FileContents(members: try PreferenceJSON.decode(data), identity: identity))
+        } catch {
+            return .unparsable(error, identity: identity)
+        }
+    }
+
+    /// Waits until the file parses, or has stayed the same unparsable version for three reads (about 200 ms at most).
+    private func waitForASettledFile() {
+        settleWaits.withLock { lock.isHeldByThisThread ? ($0.holdingTheLock += 1) : ($0.outsideTheLock += 1) }
         var previous: FileSystem.Identity?
         for attempt in 0..<8 {
-            guard let (data, identity) = try FileSystem.read(path) else { return FileContents() }
-            do {
-                return FileContents(members: try PreferenceJSON.decode(data), identity: identity)
-            } catch {
-                failure = error
-                if identity == previous && attempt >= 2 { break }
-                previous = identity
-                Thread.sleep(forTimeInterval: 0.025)
-            }
+            guard case .unparsable(_, let identity) = try? read() else { return }
+            if identity == previous && attempt >= 2 { return }
+            previous = identity
+            Thread.sleep(forTimeInterval: 0.025)
         }
-        guard holdsFileLock else {
-            logger.error("Prefs: \(path) is damaged (\(failure!)); reading defaults until a writer moves it aside")
-            return FileContents(members: [:], identity: previous)
+    }
+
+    /// A file that does not parse: moved aside when this store holds the file lock, ignored otherwise.
+    private func damaged(_ failure: any Error, identity: FileSystem.Identity?) throws -> FileContents {
+        guard lock.isHeldAcrossProcesses else {
+            logger.error("Prefs: \(path) is damaged (\(failure)); reading defaults until a writer moves it aside")
+            return FileContents(members: [:], identity: identity)
         }
         let aside = try FileSystem.moveAside(path)
         logger.error(
-            "Prefs: \(path) is damaged (\(failure!)); it was moved aside to \(aside), and the store starts empty")
+            "Prefs: \(path) is damaged (\(failure)); it was moved aside to \(aside), and the store starts empty")
         return FileContents()
     }
 
@@ -223,7 +272,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         guard FileSystem.identity(path) != state.withLock({ $0.identity }) else { return }
         do {
             defer { observers.deliver() }
-            try exclusively(required: false) { observers.enqueue(PreferenceStoreChange(values: try refreshLocked())) }
+            try refreshed(required: false) { observers.enqueue(PreferenceStoreChange(values: $0)) }
         } catch {
             logger.error("Prefs: could not read \(path) after it changed: \(error)")
         }

@@ -53,12 +53,10 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
     /// The keys this store has read or written, each with the value last seen: the keys whose
     /// outside changes it reports.
     let seen = Lock<[String: PreferenceValue?]>([:])
-    /// Serializes writes, transactions and change checks; recursive so that a body may write.
-    private let serial = NSRecursiveLock()
-    /// How deeply this thread holds the property list's file lock (guarded by `serial`).
-    private var fileLockDepth = 0
-    /// Linux: the `flock` on `<suite>.plist.lock` that Prefs processes share (not on the property list itself: Foundation waits 3 × 150 ms for an empty file to fill, so the lock must never create one).
-    let fileLock: FileLock?
+    /// Serializes writes, transactions and change checks (recursive, so that a body may write) and, on Linux, takes
+    /// the `flock` on `<suite>.plist.lock` that Prefs processes share (not on the property list itself: Foundation
+    /// waits 3 × 150 ms for an empty file to fill, so the lock must never create one).
+    let lock: CrossProcessLock
     /// Whether `UserDefaults` writes its file only on `synchronize()` (Linux), so that every write must call it.
     #if canImport(Darwin)
     static let writesOnlyOnSynchronize = false
@@ -113,7 +111,7 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
         self.defaults = defaults
         self.domain = domain
         self.logger = logger
-        self.fileLock = domain?.propertyListPath.map { FileLock(filePath: $0) }
+        self.lock = CrossProcessLock(domain?.propertyListPath.map { FileLock(filePath: $0) })
         startWatchingForOutsideChanges(pollingInterval: pollingInterval)
     }
 
@@ -319,7 +317,7 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
     /// (on which Foundation sleeps 150 ms, three times, and then reads an empty domain).
     ///
     /// Linux's Foundation now and then reports a failed save while several threads of one process
-    /// use the suite (about once in a few thousand saves under load); the values are still in its
+    /// use the suite (seen once in CI, under the conformance suite's concurrent writers); the values are still in its
     /// memory, so the save is tried again, three times in all, before a write is reported as failed.
     @discardableResult
     func synchronizeLocked() -> Bool {
@@ -337,13 +335,6 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
     /// which every `UserDefaultsPreferenceStore` on the suite takes, in every process, around every
     /// use of the defaults.
     func exclusively<Result>(_ body: () throws -> Result) throws -> Result {
-        serial.lock()
-        defer { serial.unlock() }
-        guard let fileLock, fileLockDepth == 0 else { return try body() }
-        return try fileLock.withLock(required: false) { _ in
-            fileLockDepth += 1
-            defer { fileLockDepth -= 1 }
-            return try body()
-        }
+        try lock.withLock(required: false, body)
     }
 }
