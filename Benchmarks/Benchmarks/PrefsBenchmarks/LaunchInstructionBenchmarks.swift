@@ -10,14 +10,8 @@ import Foundation
 /// their ratio. Left out where valgrind or the probe is missing (`apt-get install valgrind`).
 func launchInstructionBenchmarks() {
     guard let probe = LaunchProbe.executable, let callgrind = Callgrind.installed else { return }
-    let configuration = Benchmark.Configuration(
-        metrics: Callgrind.metrics,
-        units: Dictionary(uniqueKeysWithValues: Callgrind.metrics.map { ($0, .count) }),
-        warmupIterations: 0,
-        scalingFactor: .one,
-        maxDuration: .seconds(60),
-        maxIterations: 1
-    )
+    let configuration = Configurations.customCounts(
+        Callgrind.metrics, warmupIterations: 0, maxDuration: .seconds(60), maxIterations: 1)
     Benchmark("Launch.instructions-1000-keys", configuration: configuration) { benchmark, files in
         var counts: [LaunchProbe.Side: Int] = [:]
         for side in LaunchProbe.Side.allCases {

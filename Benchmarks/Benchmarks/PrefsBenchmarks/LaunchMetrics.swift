@@ -8,15 +8,7 @@ enum LaunchMetrics {
         let metrics =
             LaunchProbe.Side.allCases.flatMap { side in Figure.allCases.map { metric(side, $0) } }
             + Figure.allCases.filter(\.isTime).map(ratio)
-        return Benchmark.Configuration(
-            metrics: metrics,
-            timeUnits: .nanoseconds,
-            units: Dictionary(uniqueKeysWithValues: metrics.map { ($0, .count) }),
-            warmupIterations: 1,
-            scalingFactor: .one,
-            maxDuration: .seconds(40),
-            maxIterations: 15
-        )
+        return Configurations.customCounts(metrics, warmupIterations: 1, maxDuration: .seconds(40), maxIterations: 15)
     }
 
     /// What a probe process measured, in nanoseconds or bytes.
