@@ -9,6 +9,7 @@ let benchmarks: @Sendable () -> Void = {
     launchBenchmarks()
     launchInstructionBenchmarks()
     outsideChangeBenchmarks()
+    localWriteBenchmarks()
     memoryBenchmarks()
     fileStoreBenchmarks()
     postgresBenchmarks()
