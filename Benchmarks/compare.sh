@@ -58,8 +58,9 @@ chmod 755 "$work"
 chmod 1777 "$work/tmp"
 export TMPDIR="$work/tmp"
 
-# The launch benchmarks start PrefsLaunchProbe in fresh processes; the table reads the exports.
-for product in PrefsLaunchProbe BenchmarkTable; do
+# The launch benchmarks start PrefsLaunchProbe in fresh processes, and the fleet benchmarks (Postgres.fleet-*,
+# Postgres.floor-*, Postgres.storm-*) FleetDriver; the table reads the exports.
+for product in PrefsLaunchProbe FleetDriver BenchmarkTable; do
     swift build -c release --product "$product" > "$work/build-$product.log" 2>&1 \
         || { cat "$work/build-$product.log" >&2; exit 1; }
 done

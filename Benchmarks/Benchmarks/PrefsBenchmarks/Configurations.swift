@@ -51,6 +51,11 @@ enum Configurations {
         )
     }
 
+    /// A run measured once (a fleet, a storm): one iteration, each sample of `metrics` recorded inside it.
+    static func once(_ metrics: [BenchmarkMetric]) -> Benchmark.Configuration {
+        customCounts(metrics, warmupIterations: 0, maxDuration: .seconds(600), maxIterations: 1)
+    }
+
     /// How many writes one iteration of a `perWrite` benchmark makes.
     static let writesPerIteration = 1_000
 

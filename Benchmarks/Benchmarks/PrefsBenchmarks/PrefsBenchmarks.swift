@@ -13,4 +13,5 @@ let benchmarks: @Sendable () -> Void = {
     memoryBenchmarks()
     fileStoreBenchmarks()
     postgresBenchmarks()
+    fleetBenchmarks()
 }

@@ -9,6 +9,21 @@ enum Metric: String {
     case wakeLatency = "wakeLatencyNanoseconds"
     case callbacksAfterReturn
     case observersWoken
+    case fleetLast = "fleetLastNanoseconds"
+    case fleetFirst = "fleetFirstNanoseconds"
+    case fleetClientCPU = "fleetClientCPUNanoseconds"
+    case fleetServerCPU = "fleetServerCPUNanoseconds"
+    case fleetConnections
+    case fleetNotificationQueue = "fleetNotificationQueuePPM"
+    case loadAverage = "loadAverageCentis"
+    case stormCommits = "stormCommittedVersionsPerSecond"
+    case stormFlushes = "stormFlushedWritesPerSecond"
+    case stormFlushP50 = "stormFlushP50Nanoseconds"
+    case stormFlushP99 = "stormFlushP99Nanoseconds"
+    case stormLost = "stormLostWrites"
+    case stormConverged = "stormConvergedInstances"
+    case readsPerOwnWrite = "storeReadsPerOwnWrite"
+    case readsPer1000OutsideChanges = "storeReadsPer1000OutsideChanges"
 }
 
 /// The percentiles of every benchmark and metric that `swift package benchmark --format histogramPercentiles`

@@ -19,6 +19,7 @@ struct ComparisonTable {
     var rows: [Row] {
         var rows = thresholds.map { row(for: $0.row) }
         rows += otherRows()
+        rows += fleetRows()
         return rows
     }
 
