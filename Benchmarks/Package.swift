@@ -18,6 +18,15 @@ let package = Package(
         // Reads the medians that `swift package benchmark --format histogramPercentiles` exports and prints
         // them as one table of Prefs/Foundation ratios (see compare.sh).
         .executableTarget(name: "BenchmarkTable", path: "Sources/BenchmarkTable"),
+        // Opens a preferences file and reads every key once, in a fresh process: the `Launch.*` benchmarks start
+        // it many times, with Prefs and with UserDefaults.
+        .executableTarget(
+            name: "PrefsLaunchProbe",
+            dependencies: ["CProcessMemory", .product(name: "Prefs", package: "Prefs")],
+            path: "Sources/PrefsLaunchProbe"
+        ),
+        // The resident set and the allocator's bytes in use (glibc's mallinfo2 is not in Swift's Glibc module).
+        .target(name: "CProcessMemory", path: "Sources/CProcessMemory"),
         // One process of a benchmark fleet: many Prefs instances, or plain listening sessions (the floor).
         .executableTarget(
             name: "FleetDriver",
@@ -41,6 +50,7 @@ package.targets += [
             .product(name: "Prefs", package: "Prefs"),
             .product(name: "PrefsConfiguration", package: "Prefs"),
             .product(name: "PrefsPostgres", package: "Prefs"),
+            .product(name: "PrefsTesting", package: "Prefs"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
         ],

@@ -64,7 +64,8 @@ final class DriverProcess: @unchecked Sendable {
                     throw BenchmarkServerError(message: "a fleet driver failed: \(error)")
                 }
                 guard condition.wait(until: deadline) else {
-                    throw BenchmarkServerError(message: "a fleet driver said nothing in \(seconds) s; last: \(lines.suffix(3))")
+                    throw BenchmarkServerError(
+                        message: "a fleet driver said nothing in \(seconds) s; last: \(lines.suffix(3))")
                 }
             }
         }

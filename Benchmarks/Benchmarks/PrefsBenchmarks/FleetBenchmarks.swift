@@ -16,7 +16,9 @@ func fleetBenchmarks() {
         } setup: {
             try FleetRun(kind: .floor, instances: size)
         }
-        for (name, sessions) in [("two-sessions", PostgresPreferenceStore.Configuration.Sessions.two), ("one-session", .one)] {
+        for (name, sessions) in [
+            ("two-sessions", PostgresPreferenceStore.Configuration.Sessions.two), ("one-session", .one),
+        ] {
             Benchmark("Postgres.fleet-\(size)-\(name)", configuration: fleet) { benchmark, run in
                 try run.measure(benchmark)
             } setup: {
@@ -49,7 +51,8 @@ final class ReadCount: @unchecked Sendable {
 
     init() throws {
         server = try PostgresBenchmarkServer()
-        let configuration = try PostgresPreferenceStore.Configuration(environment: server.environment, namespace: "reads")
+        let configuration = try PostgresPreferenceStore.Configuration(
+            environment: server.environment, namespace: "reads")
         counting = CountingStore(try PostgresPreferenceStore(configuration: configuration))
         mine = Preferences(store: counting)
         other = Preferences(store: try PostgresPreferenceStore(configuration: configuration))

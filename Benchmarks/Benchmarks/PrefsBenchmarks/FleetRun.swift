@@ -40,7 +40,8 @@ final class FleetRun: @unchecked Sendable {
         let environment = server.environment
         switch kind {
         case .floor:
-            _ = try admin.query("CREATE TABLE fleet_floor (id int PRIMARY KEY, value bigint)", logger: Self.logger).wait()
+            _ = try admin.query("CREATE TABLE fleet_floor (id int PRIMARY KEY, value bigint)", logger: Self.logger)
+                .wait()
             _ = try admin.query("INSERT INTO fleet_floor VALUES (1, 0)", logger: Self.logger).wait()
             writerSession = try Self.connect(server)
             drivers = try counts.map { try DriverProcess(["floor", "\($0)", "fleet_floor"], environment: environment) }

@@ -58,7 +58,9 @@ final class StormRun: @unchecked Sendable {
             let list = expected.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             var converged = 0
             for driver in drivers { driver.send("expect \(list)") }
-            for driver in drivers { converged += Int(try driver.take { $0.hasPrefix("converged ") }.dropFirst(10)) ?? 0 }
+            for driver in drivers {
+                converged += Int(try driver.take { $0.hasPrefix("converged ") }.dropFirst(10)) ?? 0
+            }
             benchmark.measurement(StormMetrics.converged, converged)
         }
         benchmark.measurement(FleetMetrics.loadAverage, Int(ServerLoad.loadAverage * 100))
@@ -97,5 +99,7 @@ enum StormMetrics {
     static var lost: BenchmarkMetric { .custom("stormLostWrites", useScalingFactor: false) }
     static var converged: BenchmarkMetric { .custom("stormConvergedInstances", useScalingFactor: false) }
 
-    static let all = [commitsPerSecond, flushesPerSecond, flushP50, flushP99, lost, converged, FleetMetrics.loadAverage]
+    static let all = [
+        commitsPerSecond, flushesPerSecond, flushP50, flushP99, lost, converged, FleetMetrics.loadAverage,
+    ]
 }

@@ -16,7 +16,9 @@ extension ComparisonTable {
                 rows.append(cost(name, floor: floor))
                 rows.append(databaseLoad(name))
             }
-            if results.contains(floor), !Self.fleetModes.contains(where: { results.contains("Postgres.fleet-\(size)-\($0)") }) {
+            if results.contains(floor),
+                !Self.fleetModes.contains(where: { results.contains("Postgres.fleet-\(size)-\($0)") })
+            {
                 rows.append(latencyAgainstFloor(floor, floor: floor))
             }
         }
@@ -99,7 +101,8 @@ extension ComparisonTable {
             let p99 = results.value(name, .stormFlushP99)
             let lost = results.value(name, .stormLost)
             let converged = results.value(name, .stormConverged)
-            var text = "\(commits.map(Format.count) ?? "n/a") commits/s; write+flush p50 "
+            var text =
+                "\(commits.map(Format.count) ?? "n/a") commits/s; write+flush p50 "
                 + "\(p50.map(Format.duration) ?? "n/a"), p99 \(p99.map(Format.duration) ?? "n/a"); lost "
                 + (lost.map(Format.count) ?? "n/a")
             if let converged { text += "; \(Format.count(converged)) of 100 instances see every last value" }

@@ -36,7 +36,8 @@ let fleet: any DriverFleet
 do {
     switch arguments[1] {
     case "prefs", "storm":
-        let sessions: PostgresPreferenceStore.Configuration.Sessions = arguments.count > 4 && arguments[4] == "one" ? .one : .two
+        let sessions: PostgresPreferenceStore.Configuration.Sessions =
+            arguments.count > 4 && arguments[4] == "one" ? .one : .two
         let separate = arguments.count > 5 && arguments[5] == "separate"
         fleet = try PrefsDriverFleet(
             count: count, namespace: arguments[3], sessions: sessions, separateNamespaces: separate,
@@ -64,7 +65,9 @@ while let line = readLine() {
             if parts.count == 2, let value = Int(parts[1]) { expected[String(parts[0])] = value }
         }
         say("converged \(fleet.converge(on: expected, within: 30))")
-    case "quit": fleet.close(); exit(0)
+    case "quit":
+        fleet.close()
+        exit(0)
     default: break
     }
 }
