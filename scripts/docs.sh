@@ -24,7 +24,7 @@ swift package --disable-sandbox generate-documentation "${arguments[@]}" --warni
     status=$?
 # docc prints each problem as "<file>:<line>:<column>: warning|error: …"; the plugin's own failures as "error: …".
 if [ "$status" -ne 0 ] || grep -qE "(warning|error):" "$log"; then
-    grep -E "(warning|error):" "$log" || tail -n 40 "$log"
+    grep -E "(warning|error):|^ *--> " "$log" | grep -v "Error Domain=" || tail -n 40 "$log"
     echo "documentation: ${targets[*]} did not build without warnings" >&2
     exit 1
 fi
