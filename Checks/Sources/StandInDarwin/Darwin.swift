@@ -2,14 +2,8 @@
 // use, and Darwin's own form of the C declarations whose types differ from Glibc's (`struct stat`: `mode_t` is UInt16
 // there, UInt32 in Glibc; `dev_t` Int32, not UInt64; `nlink_t` UInt16), each quoted from the XNU header that declares
 // it. Its functions (StandInDarwinFunctions, re-exported) take only these types, so what Prefs still calls directly
-// (`fchmod` with a `mode_t`; file status comes through swift-system's `Stat`) is proven to compile with Darwin's widths.
-// Compiled, never run.
-//
-// Linux's CoreFoundation includes the C library's headers textually, and once swift-system's CSystem is in the build
-// the compiler names CoreFoundation as the module that declares `pthread_mutex_t` and `timespec`: re-exported here,
-// they are visible wherever Darwin is imported, as they are on Apple platforms, where Darwin declares them. (A file
-// that uses CoreFoundation's own API with only Darwin imported would pass here.)
-@_exported public import CoreFoundation
+// (`fchmod` with a `mode_t`, the pthread mutex; file status comes through swift-system's `Stat`) is proven to compile
+// with Darwin's widths. Compiled, never run.
 @_exported public import Glibc
 @_exported public import StandInDarwinFunctions
 @_exported public import StandInDarwinTypes
@@ -18,6 +12,12 @@
 public typealias stat = StandInDarwinTypes.stat
 /// `typedef __uint16_t mode_t;` (StandInDarwinTypes).
 public typealias mode_t = StandInDarwinTypes.mode_t
+/// `struct timespec` as Darwin declares it (StandInDarwinTypes).
+public typealias timespec = StandInDarwinTypes.timespec
+/// `pthread_mutex_t` as Darwin declares it (StandInDarwinTypes).
+public typealias pthread_mutex_t = StandInDarwinTypes.pthread_mutex_t
+/// `pthread_mutexattr_t` as Darwin declares it (StandInDarwinTypes).
+public typealias pthread_mutexattr_t = StandInDarwinTypes.pthread_mutexattr_t
 
 /// `#define O_EVTONLY 0x00008000 /* descriptor requested for event notifications only */` (XNU, bsd/sys/fcntl.h),
 /// which Swift imports as `var O_EVTONLY: Int32 { get }`.

@@ -31,3 +31,27 @@ public func chmod(_ path: UnsafePointer<CChar>!, _ mode: StandInDarwinTypes.mode
 
 /// `mode_t umask(mode_t)`.
 public func umask(_ mask: StandInDarwinTypes.mode_t) -> StandInDarwinTypes.mode_t { standIn() }
+
+/// `int pthread_mutex_init(pthread_mutex_t *, const pthread_mutexattr_t *)` (libpthread, pthread.h).
+public func pthread_mutex_init(
+    _ mutex: UnsafeMutablePointer<StandInDarwinTypes.pthread_mutex_t>!,
+    _ attributes: UnsafePointer<StandInDarwinTypes.pthread_mutexattr_t>!
+) -> Int32 { standIn() }
+
+/// `int pthread_mutex_destroy(pthread_mutex_t *)` (libpthread, pthread.h).
+@discardableResult
+public func pthread_mutex_destroy(_ mutex: UnsafeMutablePointer<StandInDarwinTypes.pthread_mutex_t>!) -> Int32 {
+    standIn()
+}
+
+/// `int pthread_mutex_lock(pthread_mutex_t *)` (libpthread, pthread.h).
+@discardableResult
+public func pthread_mutex_lock(_ mutex: UnsafeMutablePointer<StandInDarwinTypes.pthread_mutex_t>!) -> Int32 {
+    standIn()
+}
+
+/// `int pthread_mutex_unlock(pthread_mutex_t *)` (libpthread, pthread.h).
+@discardableResult
+public func pthread_mutex_unlock(_ mutex: UnsafeMutablePointer<StandInDarwinTypes.pthread_mutex_t>!) -> Int32 {
+    standIn()
+}

@@ -61,3 +61,38 @@ public struct stat {
     /// The zero value Swift gives every imported C struct.
     public init() {}
 }
+
+/// `struct timespec { __darwin_time_t tv_sec; long tv_nsec; };` (XNU, bsd/sys/_types/_timespec.h, with
+/// `typedef long __darwin_time_t;`).
+public struct timespec {
+    /// Seconds.
+    public var tv_sec: Int = 0
+    /// Nanoseconds.
+    public var tv_nsec: Int = 0
+
+    /// The zero value Swift gives every imported C struct.
+    public init() {}
+}
+
+/// `typedef struct _opaque_pthread_mutex_t pthread_mutex_t;`, `struct _opaque_pthread_mutex_t { long __sig; char
+/// __opaque[56]; }` (XNU, bsd/sys/_pthread/_pthread_types.h; 56 bytes on 64-bit platforms).
+public struct pthread_mutex_t {
+    /// The signature.
+    public var __sig: Int = 0
+    /// The opaque bytes (56, here as seven 8-byte words).
+    public var __opaque: (Int64, Int64, Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0, 0, 0)
+
+    /// The zero value Swift gives every imported C struct.
+    public init() {}
+}
+
+/// `struct _opaque_pthread_mutexattr_t { long __sig; char __opaque[8]; }` (XNU, bsd/sys/_pthread/_pthread_types.h).
+public struct pthread_mutexattr_t {
+    /// The signature.
+    public var __sig: Int = 0
+    /// The opaque bytes.
+    public var __opaque: Int64 = 0
+
+    /// The zero value Swift gives every imported C struct.
+    public init() {}
+}
