@@ -4,6 +4,12 @@
 // it. Its functions (StandInDarwinFunctions, re-exported) take only these types, so what Prefs still calls directly
 // (`fchmod` with a `mode_t`, the pthread mutex; file status comes through swift-system's `Stat`) is proven to compile
 // with Darwin's widths. Compiled, never run.
+//
+// Linux's CoreFoundation includes the C library's headers itself, and in a clean build the compiler names it as the
+// module that declares the fields of the C library's `timespec` (which swift-system's `Stat` hands out): re-exported
+// here, they are visible wherever Darwin is imported, as on Apple platforms, where Darwin declares them. (A file that
+// used CoreFoundation's own API with only Darwin imported would pass here.)
+@_exported public import CoreFoundation
 @_exported public import Glibc
 @_exported public import StandInDarwinFunctions
 @_exported public import StandInDarwinTypes

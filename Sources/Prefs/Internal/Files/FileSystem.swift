@@ -1,6 +1,14 @@
 internal import Foundation
 internal import SystemPackage
 
+#if canImport(Darwin)
+internal import Darwin  // `timespec`'s fields, as swift-system's `Stat` hands them out
+#elseif canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#endif
+
 /// The few POSIX calls the file store needs, with errors that name the path: through swift-system's `FileDescriptor`,
 /// `FilePath` and `Errno`, and `SystemCalls.swift` for those it does not offer.
 enum FileSystem {
