@@ -1,9 +1,9 @@
 // The stand-in for Apple's Darwin: Linux's Glibc, plus the Darwin-only names Prefs' `#if canImport(Darwin)` branches
 // use, and Darwin's own form of the C declarations whose types differ from Glibc's (`struct stat`: `mode_t` is UInt16
 // there, UInt32 in Glibc; `dev_t` Int32, not UInt64; `nlink_t` UInt16), each quoted from the XNU header that declares
-// it. Its functions (StandInDarwinFunctions, re-exported) take only these types, so what Prefs still calls directly
-// (`fchmod` with a `mode_t`, the pthread mutex; file status comes through swift-system's `Stat`) is proven to compile
-// with Darwin's widths. Compiled, never run.
+// it. Its functions (StandInDarwinFunctions, re-exported) take only these types, so what Prefs calls with them directly
+// (the pthread mutex; a file's status and permissions come through swift-system, in each platform's own widths) is
+// proven to compile with Darwin's widths. Compiled, never run.
 //
 // Linux's CoreFoundation includes the C library's headers itself, and in a clean build the compiler names it as the
 // module that declares the fields of the C library's `timespec` (which swift-system's `Stat` hands out): re-exported
