@@ -59,10 +59,13 @@ let package = Package(
             name: "PrefsCommand",
             dependencies: ["Prefs", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // The `prefs` inspector: `defaults` for preference files.
+        // The `prefs` inspector: `defaults` for preference files, UserDefaults domains and PostgreSQL namespaces.
         .executableTarget(
             name: "prefs",
-            dependencies: ["Prefs", "PrefsCommand", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "Prefs", "PrefsCommand", "PrefsPostgres",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // The fleet store on PostgreSQL, kept out of the core.
         .target(
@@ -139,10 +142,12 @@ let package = Package(
         .testTarget(
             name: "PrefsPostgresTests",
             dependencies: [
-                "Prefs", "PrefsPostgres", "PrefsTesting", "PrefsTestSupport", "PrefsPostgresTestHelper",
+                "Prefs", "PrefsPostgres", "PrefsTesting", "PrefsTestSupport", "PrefsPostgresTestHelper", "prefs",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // The schemas of earlier releases, run by the upgrade tests.
+            exclude: ["Fixtures"]
         ),
     ]
 )

@@ -11,11 +11,33 @@ let package = Package(
         // Only the malloc interposer: the default traits also pull in a runtime interposer package that is
         // not available everywhere. No jemalloc is needed.
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         // Reads the medians that `swift package benchmark --format histogramPercentiles` exports and prints
         // them as one table of Prefs/Foundation ratios (see compare.sh).
-        .executableTarget(name: "BenchmarkTable", path: "Sources/BenchmarkTable")
+        .executableTarget(name: "BenchmarkTable", path: "Sources/BenchmarkTable"),
+        // Opens a preferences file and reads every key once, in a fresh process: the `Launch.*` benchmarks start
+        // it many times, with Prefs and with UserDefaults.
+        .executableTarget(
+            name: "PrefsLaunchProbe",
+            dependencies: ["CProcessMemory", .product(name: "Prefs", package: "Prefs")],
+            path: "Sources/PrefsLaunchProbe"
+        ),
+        // The resident set and the allocator's bytes in use (glibc's mallinfo2 is not in Swift's Glibc module).
+        .target(name: "CProcessMemory", path: "Sources/CProcessMemory"),
+        // One process of a benchmark fleet: many Prefs instances, or plain listening sessions (the floor).
+        .executableTarget(
+            name: "FleetDriver",
+            dependencies: [
+                .product(name: "Prefs", package: "Prefs"),
+                .product(name: "PrefsPostgres", package: "Prefs"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/FleetDriver"
+        ),
     ]
 )
 
@@ -28,6 +50,9 @@ package.targets += [
             .product(name: "Prefs", package: "Prefs"),
             .product(name: "PrefsConfiguration", package: "Prefs"),
             .product(name: "PrefsPostgres", package: "Prefs"),
+            .product(name: "PrefsTesting", package: "Prefs"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"),
         ],
         path: "Benchmarks/PrefsBenchmarks",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -40,12 +40,22 @@ check_ran() {
         grep -E "skipped" "$log" | grep "PostgreSQL" | head -5 >&2
         exit 1
     fi
-    local test
+    local test name
     for test in conformsToThePreferenceStoreContract fourInstancesIncrementingOneCounterEndAtExactlyOneThousand \
         terminatingTheSessionsMidStormLosesNoWrite aServerRestartLosesNoFlushedWriteAndAnOutageIsAClearError \
-        anInstanceCutOffCatchesUpOnEveryChangeItMissed writeToObserverLatencyAcrossTwoInstances; do
-        if ! grep -q "Test $test() passed" "$log"; then
-            echo "the PostgreSQL test $test() did not pass (or did not run)" >&2
+        anInstanceCutOffCatchesUpOnEveryChangeItMissed writeToObserverLatencyAcrossTwoInstances \
+        everyChangeIsRecordedWithItsValuesItsTimeAndWhoMadeIt retentionByCountKeepsTheNewestVersionsOfEachKey \
+        retentionByAgeDropsOldVersionsButNeverAKeysLatest aRollbackWritesTheOldValueAsANewRecordedVersion \
+        'aDatabaseOfAnEarlierReleaseIsUpgradedInPlaceWithItsData(schema:)' oneSessionPerInstanceCarriesEverythingAtomically \
+        aReadNeverSeesTheUncommittedRowsOfATransaction theCommandsReadAndWriteTheNamespaceAndARunningInstanceSeesEachChange \
+        watchPrintsChangesMadeByAnInstanceAndByHand historyAndRollbackFromTheCommandLine \
+        thePasswordNeverAppearsWhereverItComesFromAndWhateverHappens sslmodeIsHonoured \
+        whatIsMissingOrUnreachableIsAClearErrorThatSaysWhatToDo thePositionalFormKeepsEveryDoubleAndItsKind \
+        aRoleThatWritesValuesCannotRewriteTheHistory aNewerSchemaIsLeftAlone \
+        anInstanceOfThePreviousReleaseStartingAfterTheUpgradeStopsNoRecord; do
+        case "$test" in *\)) name="$test" ;; *) name="$test()" ;; esac
+        if ! grep -F "✔ Test $name " "$log" | grep -q " passed after "; then
+            echo "the PostgreSQL test $name did not pass (or did not run)" >&2
             exit 1
         fi
     done

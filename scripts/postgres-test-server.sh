@@ -14,6 +14,7 @@
 #   postgres-test-server.sh halt DIR        stop it, keep DIR (for `resume`)
 #   postgres-test-server.sh resume DIR      start a halted cluster again, same port
 #
+# PREFS_PG_MAX_CONNECTIONS sets the server's max_connections (default 200; the fleet benchmarks raise it).
 # The password is random per cluster and only printed; the server listens on 127.0.0.1 only and
 # keeps its socket inside DIR. Nothing outside DIR is touched. With PREFS_PG_OWNER_PID set, `start`
 # also leaves a watchdog that stops the cluster once that process has ended (a crashed test run).
@@ -129,7 +130,7 @@ start() {
         exit 1
     }
     {
-        echo "max_connections = 200"
+        echo "max_connections = ${PREFS_PG_MAX_CONNECTIONS:-200}"
         echo "shared_buffers = 32MB"
         echo "unix_socket_permissions = 0700"
     } | as_server_user tee -a "$dir/data/postgresql.conf" >/dev/null
@@ -225,7 +226,7 @@ restart)
 halt) halt "${2:-}" ;;
 resume) resume "${2:-}" ;;
 *)
-    sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

@@ -27,11 +27,11 @@ public struct WindowFrame: Codable, Sendable, Equatable, PreferenceStorable {
 // An interface module: it declares the keys and nothing about where they live.
 public extension PreferenceKeys {
     /// How often the example ran.
-    var launchCount: Key<Int> { Key("launch_count", default: 0) }
+    var launchCount: Key<Int> { Key("launch_count", default: 0, description: "How many times the example ran") }
     /// Whether to greet the whole world.
     var showHelloWorld: Key<Bool> { Key("should_show_hello_world", default: false) }
     /// The example's theme.
-    var theme: Key<Theme> { Key("theme", default: .system) }
+    var theme: Key<Theme> { Key("theme", default: .system, description: "The colour scheme of every window") }
     /// The example's window frame.
     var window: Key<WindowFrame> { Key("window", default: .zero) }
     /// When the example last ran; nil on its first run.

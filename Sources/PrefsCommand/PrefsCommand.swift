@@ -24,12 +24,18 @@ internal import Prefs
 ///
 /// Its subcommands:
 /// - `list [--json]` (the default): every declared key with its type, default, current value, and
-///   where the value comes from: the store, the default, or an override layer, which is named.
+///   where the value comes from: the store, the default, or an override layer, which is named; and its description.
 /// - `get KEY [--json]`: the current value.
+/// - `describe KEY [--json]`: the key's name, type, default, allowed values, description, store and source.
 /// - `set KEY VALUE`: parses `VALUE` by the key's type and checks it before writing, so
 ///   `set theme purple` fails with the list of valid values and writes nothing. The write goes
 ///   through the app's container and is durable when the command returns.
 /// - `reset KEY`: removes the stored value; the key reads its default again.
+/// - `schema [--output FILE]`: the JSON Schema of the preferences file (see
+///   ``Prefs/Preferences/jsonSchema(of:store:title:)``), for editors.
+///
+/// The values of keys declared secret (``Prefs/PreferenceKeys/Key/isSecret``) are shown as `<secret>` by `list`,
+/// `get` and `describe` unless `--show-secrets` is given.
 ///
 /// Failures are reported on standard error with a documented exit code (see `--help`): 1 for an
 /// unknown key, 2 for an invalid value, 5 for a store that cannot be written.
@@ -45,7 +51,7 @@ public struct PrefsCommand<Catalog: PreferenceCatalog>: ParsableCommand {
 
                 \(PrefsExitCode.helpText)
                 """,
-            subcommands: [List.self, Get.self, Set.self, Reset.self],
+            subcommands: [List.self, Get.self, Describe.self, Set.self, Reset.self, Schema.self],
             defaultSubcommand: List.self
         )
     }

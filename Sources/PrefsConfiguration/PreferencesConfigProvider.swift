@@ -18,11 +18,19 @@ public import Prefs
 /// strings, data becomes bytes, and arrays of one scalar kind become arrays. The provider mirrors
 /// the store into swift-configuration's `MutableInMemoryProvider` and keeps it current from the
 /// store's change reports, so watching works as with any provider.
+///
+/// The values of keys declared secret (``Prefs/PreferenceKeys/Key/isSecret``) are reported as secret
+/// (`ConfigValue.isSecret`), so swift-configuration redacts them in its access logs: those of the keys passed as
+/// `keys`, and of every key the container has used by the time the value is published.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 public final class PreferencesConfigProvider: ConfigProvider, Sendable {
     private let mirror: MutableInMemoryProvider
     private let store: any PreferenceStore
     private let prefix: String
+    private let preferences: Preferences
+    private let storeID: PreferenceStoreID
+    /// The stored names (with the prefix) of the declared keys passed in that are secret.
+    private let declaredSecrets: Set<String>
     /// The flattened keys each stored name produced, so that a change can remove stale ones.
     private let published = Lock<[String: [AbsoluteConfigKey]]>([:])
     private let observation: Lock<PreferenceObservationToken?> = Lock(nil)
@@ -32,10 +40,15 @@ public final class PreferencesConfigProvider: ConfigProvider, Sendable {
     /// - Parameters:
     ///   - preferences: The container (its key prefix is stripped from names).
     ///   - store: The store to mirror.
+    ///   - keys: Declared keys, so that secret ones are reported as secret from the start.
     /// - Throws: An error of the store while reading it.
-    public init(_ preferences: Preferences, store: PreferenceStoreID = .default) throws {
+    public init(_ preferences: Preferences, store: PreferenceStoreID = .default, keys: [AnyPreferenceKey] = []) throws {
         self.store = preferences.store(store)
         self.prefix = preferences.keyPrefix
+        self.preferences = preferences
+        self.storeID = store
+        self.declaredSecrets = Set(
+            keys.filter { $0.isSecret && $0.storeID == store }.map { preferences.keyPrefix + $0.name })
         self.mirror = MutableInMemoryProvider(name: "Prefs", initialValues: [:])
         let token = self.store.observeChanges { [weak self] change in self?.republish(change.keys) }
         observation.withLock { $0 = token }
@@ -112,7 +125,11 @@ public final class PreferencesConfigProvider: ConfigProvider, Sendable {
             let stored = try? store.value(forKey: name)
             var flattened: [AbsoluteConfigKey: ConfigValue] = [:]
             if let stored {
-                Self.flatten(stored, at: Self.configKey(String(name.dropFirst(prefix.count))), into: &flattened)
+                let isSecret =
+                    declaredSecrets.contains(name) || preferences.isSecret(storedName: name, in: storeID)
+                Self.flatten(
+                    stored, at: Self.configKey(String(name.dropFirst(prefix.count))), isSecret: isSecret,
+                    into: &flattened)
             }
             let stale = published.withLock { published in
                 defer { published[name] = Array(flattened.keys) }
@@ -130,14 +147,16 @@ public final class PreferencesConfigProvider: ConfigProvider, Sendable {
     private static func flatten(
         _ value: PreferenceValue,
         at key: AbsoluteConfigKey,
+        isSecret: Bool,
         into result: inout [AbsoluteConfigKey: ConfigValue]
     ) {
         if case .dictionary(let members) = value {
             for (member, memberValue) in members {
-                flatten(memberValue, at: AbsoluteConfigKey(key.components + [member]), into: &result)
+                flatten(
+                    memberValue, at: AbsoluteConfigKey(key.components + [member]), isSecret: isSecret, into: &result)
             }
         } else if let content = content(of: value) {
-            result[key] = ConfigValue(content, isSecret: false)
+            result[key] = ConfigValue(content, isSecret: isSecret)
         }
     }
 

@@ -40,6 +40,32 @@ extension PostgresPreferenceStore {
         public var retryDelay: Duration = .milliseconds(50)
         /// The longest delay between retries (default: 2 s).
         public var maximumRetryDelay: Duration = .seconds(2)
+        /// How many database sessions the store holds (default: ``Sessions-swift.enum/two``).
+        public var sessions: Sessions = .two
+        /// Whether the store registers its namespace when the database has no row for it yet (default: true).
+        /// When false, a namespace nobody has written to is an error at start, of kind `namespaceNotFound`: for
+        /// tools that must not create what they only read.
+        public var createsNamespace = true
+
+        /// Who the store connects as, and where, for messages: never the password.
+        /// For example `role 'app' at db.internal:5432, database 'app'`.
+        public var serverDescription: String {
+            let server =
+                connection.host.map { "\($0):\(connection.port ?? 5432)" } ?? connection.unixSocketPath ?? "a channel"
+            return
+                "role '\(connection.username)' at \(server), database '\(connection.database ?? connection.username)'"
+        }
+
+        /// How many database sessions a store holds: what a fleet costs in connections.
+        public enum Sessions: Sendable, Equatable {
+            /// One session listens, reads changes, writes and runs transactions: one connection per instance.
+            /// Notifications reach an instance only between its transactions, so a long ``PostgresPreferenceStore/transaction(_:)``
+            /// delays what it hears until it ends.
+            case one
+            /// One session listens and reads changes, another writes and runs transactions: two connections per
+            /// instance; an instance hears changes while it commits.
+            case two
+        }
 
         /// Creates a configuration.
         ///

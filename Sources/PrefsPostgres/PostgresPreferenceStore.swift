@@ -42,6 +42,9 @@ public final class PostgresPreferenceStore: PreferenceStore, Sendable {
     /// The namespace whose settings this store holds.
     public var namespace: String { core.namespace }
 
+    /// How many times the store has read changes from the database since it started.
+    var changeReads: Int { watcher.reads }
+
     /// Connects, prepares the schema, and loads the namespace; blocks until it is loaded.
     ///
     /// From `async` code, prefer ``connect(configuration:logger:)``, which does not block.
@@ -92,9 +95,16 @@ public final class PostgresPreferenceStore: PreferenceStore, Sendable {
     private init(unstarted configuration: Configuration, logger: Logger) throws {
         try StoredValue.validate(namespace: configuration.namespace)
         core = StoreCore(configuration: configuration, logger: logger)
-        session = Session(core: core)
+        let listening = core.makeConnection()
+        switch configuration.sessions {
+        case .one:
+            session = Session(core: core, connection: listening)
+            watcher = ChangeWatcher(core: core, connection: listening, sharedSession: session)
+        case .two:
+            session = Session(core: core, connection: core.makeConnection())
+            watcher = ChangeWatcher(core: core, connection: listening, sharedSession: nil)
+        }
         writeBehind = WriteBehind(core: core, session: session)
-        watcher = ChangeWatcher(core: core)
     }
 
     deinit {

@@ -23,6 +23,9 @@ public struct PostgresPreferenceStoreError: Error, CustomStringConvertible, Send
         case permissionDenied
         /// The tables are missing and the store was told not to create them.
         case schemaMissing
+        /// The namespace has no row in the database and the store was told not to create it
+        /// (``PostgresPreferenceStore/Configuration/createsNamespace``).
+        case namespaceNotFound
         /// Writes queued before a `flush()` were not committed before its deadline; they stay queued
         /// and are retried.
         case notCommitted
@@ -33,6 +36,9 @@ public struct PostgresPreferenceStoreError: Error, CustomStringConvertible, Send
         /// The configuration is incomplete or invalid: an empty namespace, a missing user name, a
         /// port that is not a number.
         case invalidConfiguration
+        /// A version of a key that its history does not hold: purged by the retention setting, or never one of
+        /// its versions (the message says which). Nothing was written.
+        case versionNotFound
         /// The store was closed.
         case closed
         /// A blocking call was made on the store's own event loop, where it would deadlock.

@@ -6,7 +6,7 @@ internal import PrefsCommand
 struct PrefsTool: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prefs",
-        abstract: "Read, change and watch the preferences of apps that use Prefs.",
+        abstract: "Read, change and watch the preferences of apps that use Prefs, in files and in PostgreSQL.",
         discussion: """
             Every command works on one preferences file: an app's, found as Preferences.standard finds it \
             (--app ID: $XDG_CONFIG_HOME/ID/preferences.json, else ~/.config/ID/preferences.json), or any file \
@@ -16,11 +16,19 @@ struct PrefsTool: AsyncParsableCommand {
             a missing file. Output is for people, or JSON with --json; colours only on a terminal, and never \
             with NO_COLOR set.
 
+            A fleet's namespace in PostgreSQL works the same (--postgres URL --namespace NS, through \
+            PrefsPostgres' store): every instance sees a write at once, writes are transactions under the \
+            namespace's lock, `watch` listens, and `history` and `rollback` read and use the recorded changes. The \
+            password comes from the URL, PGPASSWORD or ~/.pgpass (prefer the last two) and is never printed; \
+            sslmode is libpq's. Only `set` and `import` create a missing namespace; `prefs` never creates the \
+            tables (`prefs schema` prints their SQL).
+
             \(PrefsExitCode.helpText)
             """,
         subcommands: [
             ListCommand.self, GetCommand.self, SetCommand.self, DeleteCommand.self, WatchCommand.self,
-            ExportCommand.self, ImportCommand.self, PathCommand.self,
+            ExportCommand.self, ImportCommand.self, PathCommand.self, HistoryCommand.self, RollbackCommand.self,
+            SchemaCommand.self,
         ]
     )
 }

@@ -19,14 +19,22 @@ enum Configurations {
     /// `metrics` (custom metrics, one sample per write). The scaling factor stays at one because ordo-one's
     /// exports divide custom metrics by it too.
     static func perWrite(_ metrics: [BenchmarkMetric]) -> Benchmark.Configuration {
+        customCounts(metrics, warmupIterations: 3, maxDuration: .seconds(2), maxIterations: 200)
+    }
+
+    /// Custom `metrics` only, each sample a plain number (nanoseconds, bytes, a count), with a scaling factor of
+    /// one because ordo-one's exports divide custom metrics by it too.
+    static func customCounts(
+        _ metrics: [BenchmarkMetric], warmupIterations: Int, maxDuration: Duration, maxIterations: Int
+    ) -> Benchmark.Configuration {
         Benchmark.Configuration(
             metrics: metrics,
             timeUnits: .nanoseconds,
             units: Dictionary(uniqueKeysWithValues: metrics.map { ($0, .count) }),
-            warmupIterations: 3,
+            warmupIterations: warmupIterations,
             scalingFactor: .one,
-            maxDuration: .seconds(2),
-            maxIterations: 200
+            maxDuration: maxDuration,
+            maxIterations: maxIterations
         )
     }
 
@@ -41,6 +49,11 @@ enum Configurations {
             maxDuration: .seconds(3),
             maxIterations: 300
         )
+    }
+
+    /// A run measured once (a fleet, a storm): one iteration, each sample of `metrics` recorded inside it.
+    static func once(_ metrics: [BenchmarkMetric]) -> Benchmark.Configuration {
+        customCounts(metrics, warmupIterations: 0, maxDuration: .seconds(600), maxIterations: 1)
     }
 
     /// How many writes one iteration of a `perWrite` benchmark makes.

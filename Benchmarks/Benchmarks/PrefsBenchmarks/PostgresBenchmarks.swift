@@ -73,8 +73,10 @@ final class PostgresBenchmarkServer: Sendable {
     /// Whether PostgreSQL's binaries are installed.
     static var isAvailable: Bool { (try? run(["check"]).status) == 0 }
 
-    init() throws {
-        let (status, output) = try Self.run(["start"])
+    /// Starts a cluster; `maximumConnections` raises the server's `max_connections` for a large fleet.
+    init(maximumConnections: Int? = nil) throws {
+        let (status, output) = try Self.run(
+            ["start"], environment: maximumConnections.map { ["PREFS_PG_MAX_CONNECTIONS": "\($0)"] } ?? [:])
         guard status == 0 else { throw BenchmarkServerError(message: output) }
         var settings: [String: String] = [:]
         for line in output.split(separator: "\n") {
@@ -88,13 +90,19 @@ final class PostgresBenchmarkServer: Sendable {
 
     func stop() throws { _ = try Self.run(["stop", directory]) }
 
-    private static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    /// The cluster's folder (its data, its log, its postmaster.pid).
+    var folder: String { directory }
+
+    private static func run(
+        _ arguments: [String],
+        environment: [String: String] = [:]
+    ) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [script] + arguments
         // The script's watchdog stops the cluster once this process has ended, even if no deinit runs.
         process.environment = ProcessInfo.processInfo.environment.merging(
-            ["PREFS_PG_OWNER_PID": "\(ProcessInfo.processInfo.processIdentifier)"]
+            ["PREFS_PG_OWNER_PID": "\(ProcessInfo.processInfo.processIdentifier)"].merging(environment) { $1 }
         ) { $1 }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-bench-pg-\(UUID()).log")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)

@@ -6,7 +6,12 @@ let benchmarks: @Sendable () -> Void = {
     writeBenchmarks()
     observerBenchmarks()
     overDependenceBenchmarks()
+    launchBenchmarks()
+    launchInstructionBenchmarks()
+    outsideChangeBenchmarks()
+    localWriteBenchmarks()
     memoryBenchmarks()
     fileStoreBenchmarks()
     postgresBenchmarks()
+    fleetBenchmarks()
 }

@@ -39,6 +39,15 @@ func readBenchmarks() {
         Fixtures.floor()
     }
 
+    // A `@Preference(\.count, in: prefs)` property that has already read its key once.
+    Benchmark("Prefs.read-wrapper-Int", configuration: Configurations.perKilo) { benchmark, holder in
+        for _ in benchmark.scaledIterations {
+            blackHole(holder.count)
+        }
+    } setup: {
+        try WrapperHolder()
+    }
+
     Benchmark("Prefs.read-cached-String", configuration: Configurations.perKilo) { benchmark, prefs in
         for _ in benchmark.scaledIterations {
             blackHole(prefs[\.name])
@@ -71,5 +80,15 @@ func readBenchmarks() {
         }
     } setup: {
         try Fixtures.userDefaults()
+    }
+}
+
+/// A struct with one `@Preference` property on a container over the twelve values, as app code declares it.
+struct WrapperHolder: Sendable {
+    @Preference(\.count, in: nil) var count: Int
+
+    init() throws {
+        _count = Preference(\.count, in: try Fixtures.preferences())
+        precondition(count == Fixtures.count)
     }
 }

@@ -26,6 +26,7 @@ extension Preferences {
         let key = PreferenceKeys()[keyPath: keyPath]
         let storedKey = storedKey(for: key)
         let link = link(storedKey.storeID, for: storedKey.name)
+        if key.isSecret { link.markSecret(storedKey.name) }
         moveFormerValue(of: key, to: storedKey, via: link)
         let override = overrideValue(for: key)
         let storedDefault = (try? key.encodeValue(key.defaultValue)) ?? nil
@@ -68,7 +69,8 @@ extension Preferences {
         do {
             return (try result.get(), sequence)
         } catch {
-            logger.error("Prefs: could not read '\(storedKey)': \(error); reading the default")
+            let reason = SecretRedaction.text(of: error, isSecret: link.isSecret(storedKey.name))
+            logger.error("Prefs: could not read '\(storedKey)': \(reason); reading the default")
             return (nil, sequence)
         }
     }
@@ -106,7 +108,8 @@ extension Preferences {
         do {
             read = try binding.link.readThrough(storedKey.name)
         } catch {
-            logger.error("Prefs: could not read '\(storedKey)': \(error); reading the cached value")
+            let reason = SecretRedaction.text(of: error, isSecret: binding.isSecret)
+            logger.error("Prefs: could not read '\(storedKey)': \(reason); reading the cached value")
             return nil
         }
         guard let read else { return nil }

@@ -61,7 +61,9 @@ extension Preferences {
     /// Reports a subscript write that failed.
     @usableFromInline
     func reportFailedWrite(of binding: KeyBinding, _ error: any Error) {
-        logger.error("Prefs: could not set '\(binding.storedKey)': \(error)")
+        logger.error(
+            "Prefs: could not set '\(binding.storedKey)': \(SecretRedaction.text(of: error, isSecret: binding.isSecret))"
+        )
     }
 
     /// The Observation anchor of one cached stored key, by the entry's ID: reads register it, changes to the key

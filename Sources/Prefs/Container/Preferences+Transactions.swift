@@ -56,7 +56,9 @@ extension Preferences {
             }
         } catch {
             if let bodyFailure { throw bodyFailure }
-            logger.error("Prefs: could not update '\(PreferenceKeys()[keyPath: keyPath].name)' atomically: \(error)")
+            let key = PreferenceKeys()[keyPath: keyPath]
+            let reason = SecretRedaction.text(of: error, isSecret: key.isSecret)
+            logger.error("Prefs: could not update '\(key.name)' atomically: \(reason)")
             var value = self[keyPath]
             let result = try body(&value)
             self[keyPath] = value

@@ -24,15 +24,25 @@ extension Preferences {
     /// Exports one store's keys (those with the container's prefix, named without it) as a JSON
     /// document in the file store's format.
     ///
-    /// - Parameter store: The store.
+    /// The values of secret keys (``PreferenceKeys/Key/isSecret``) are left out unless `includingSecrets` is true:
+    /// those of the keys given in `keys`, and of every key a container using the store has used.
+    ///
+    /// - Parameters:
+    ///   - store: The store.
+    ///   - keys: Declared keys, so that secret ones are known even before a container uses them.
+    ///   - includingSecrets: Whether to include the values of secret keys.
     /// - Returns: The document.
     /// - Throws: An error of the store, or ``UnstorableValueError`` for a value the document could not hold
     ///   exactly (a date that is not finite, in a store that keeps one).
-    public func exportJSON(store: PreferenceStoreID = .default) throws -> Data {
+    public func exportJSON(
+        store: PreferenceStoreID = .default, keys: [AnyPreferenceKey] = [], includingSecrets: Bool = false
+    ) throws -> Data {
         let link = link(store)
         link.drainNow()
+        let declaredSecrets = Set(keys.filter { $0.isSecret && $0.storeID == store }.map { keyPrefix + $0.name })
         var members: [String: PreferenceValue] = [:]
         for name in try link.store.keys() where name.hasPrefix(keyPrefix) {
+            if !includingSecrets, declaredSecrets.contains(name) || link.isSecret(name) { continue }
             if let value = try link.store.value(forKey: name) {
                 try PreferenceJSON.checkStorable(value, key: name)
                 members[String(name.dropFirst(keyPrefix.count))] = value
@@ -80,6 +90,17 @@ extension Preferences {
             }
             for (name, value) in members { transaction.setValue(value, named: name, in: store) }
         }
+    }
+
+    /// Whether a stored name (the container's prefix included) belongs to a key declared secret that a container
+    /// using the store has used.
+    ///
+    /// - Parameters:
+    ///   - storedName: The stored name.
+    ///   - store: The store.
+    /// - Returns: Whether its value is secret, as far as the containers using the store know.
+    package func isSecret(storedName: String, in store: PreferenceStoreID) -> Bool {
+        link(store).isSecret(storedName)
     }
 
     /// A validator per key name for the keys this container has used in `store`, plus `keys`.

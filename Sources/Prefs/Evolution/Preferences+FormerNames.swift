@@ -29,7 +29,9 @@ extension Preferences {
             }
             if let moved { logger.notice("Prefs: moved the value stored under '\(moved)' to '\(storedKey)'") }
         } catch {
-            logger.error("Prefs: could not move the former value of '\(storedKey)': \(error)")
+            logger.error(
+                "Prefs: could not move the former value of '\(storedKey)': \(SecretRedaction.text(of: error, isSecret: key.isSecret))"
+            )
         }
     }
 }

@@ -24,9 +24,20 @@ package enum PreferenceJSON {
         case positional
     }
 
+    /// The top-level member that points an editor at the file's JSON Schema (`"$schema": "prefs.schema.json"`):
+    /// kept by every write, never a key.
+    package static let schemaMember = "$schema"
+
     /// The file's bytes for a set of members: a pretty-printed object with sorted keys.
-    package static func encode(_ members: [String: PreferenceValue]) -> Data {
+    ///
+    /// - Parameters:
+    ///   - members: The keys and their values.
+    ///   - schema: The file's ``schemaMember``, written back as it was read; nil for none.
+    /// - Returns: The bytes.
+    package static func encode(_ members: [String: PreferenceValue], schema: PreferenceValue? = nil) -> Data {
         var output = ""
+        var members = members
+        members[schemaMember] = schema
         write(.dictionary(members), to: &output, indent: "", doubles: .shortest, isFileObject: true)
         return Data((output + "\n").utf8)
     }
@@ -191,14 +202,26 @@ package enum PreferenceJSON {
         output += "\""
     }
 
-    /// Reads a file's bytes; the top level must be an object.
+    /// Reads a file's bytes; the top level must be an object. Its ``schemaMember`` is not a key and is left out.
     package static func decode(_ data: Data) throws -> [String: PreferenceValue] {
+        try decodeFile(data).members
+    }
+
+    /// Reads a file's bytes into its keys and its ``schemaMember``; the top level must be an object.
+    ///
+    /// - Parameter data: The file's bytes.
+    /// - Returns: The keys and their values, and the schema member's value (nil when there is none).
+    /// - Throws: An error naming the offset when the bytes are not a JSON object.
+    package static func decodeFile(
+        _ data: Data
+    ) throws -> (members: [String: PreferenceValue], schema: PreferenceValue?) {
         var parser = PreferenceJSONParser(bytes: Array(data))
         let value = try parser.parseDocument()
-        guard case .dictionary(let members) = value else {
+        guard case .dictionary(var members) = value else {
             throw parser.fail("the top level is \(value.kindName), not an object", at: 0)
         }
-        return members
+        let schema = members.removeValue(forKey: schemaMember)
+        return (members, schema)
     }
 
     /// Turns the special one-member objects back into the values they stand for.

@@ -16,8 +16,13 @@ public struct AnyPreferenceKey: Sendable {
     public let typeName: String
     /// The stored form of the default value; nil for optional keys.
     public let defaultValue: PreferenceValue?
-    /// The stored forms of every valid value, for enumerations (`CaseIterable` types); nil otherwise.
+    /// The stored forms of every valid value, for enumerations (`CaseIterable` types, optional or not); nil
+    /// otherwise.
     public let allowedValues: [PreferenceValue]?
+    /// What the key is for, as its declaration says (see ``PreferenceKeys/Key/description``).
+    public let description: String?
+    /// Whether the key's value is secret (see ``PreferenceKeys/Key/isSecret``).
+    public let isSecret: Bool
     private let parse: @Sendable (String) throws -> PreferenceValue
     private let check: @Sendable (PreferenceValue) throws -> Void
     private let storeOverride: @Sendable (PreferenceOverrideLayer.Entry) throws -> PreferenceValue
@@ -33,8 +38,11 @@ public struct AnyPreferenceKey: Sendable {
         self.name = key.name
         self.storeID = key.storeID
         self.typeName = "\(Value.self)"
+        self.description = key.description
+        self.isSecret = key.isSecret
         self.defaultValue = (try? key.encodeValue(key.defaultValue)).flatMap { $0 }
-        if let enumeration = Value.self as? any CaseIterable.Type {
+        let wrapped = (Value.self as? any OptionalValue.Type)?.wrappedType ?? Value.self
+        if let enumeration = wrapped as? any CaseIterable.Type {
             self.allowedValues = Self.allCases(of: enumeration).compactMap {
                 ($0 as? Value).flatMap { (try? key.encodeValue($0)).flatMap { $0 } }
             }
@@ -63,4 +71,13 @@ public struct AnyPreferenceKey: Sendable {
     func storedValue(of entry: PreferenceOverrideLayer.Entry) throws -> PreferenceValue { try storeOverride(entry) }
 
     private static func allCases<T: CaseIterable>(of type: T.Type) -> [Any] { Array(type.allCases) }
+}
+
+/// An optional's type, asked for the type it wraps.
+private protocol OptionalValue {
+    static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalValue {
+    static var wrappedType: Any.Type { Wrapped.self }
 }

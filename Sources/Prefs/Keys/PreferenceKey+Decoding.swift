@@ -20,7 +20,7 @@ extension PreferenceKeys.Key {
         } catch {
             logger?.warning(
                 """
-                Prefs: the value stored under '\(storedName())' is not a valid \(Value.self) (\(error)); \
+                Prefs: the value stored under '\(storedName())' is not a valid \(Value.self) (\(SecretRedaction.text(of: error, isSecret: isSecret))); \
                 reading the default, the stored data is left untouched
                 """
             )

@@ -6,10 +6,16 @@ extension PreferenceKeys.Key where Value: PreferenceStorable {
     ///   - defaultValue: The value returned while nothing valid is stored.
     ///   - store: The store that holds the key.
     ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    ///   - description: What the key is for, in a sentence for people: tools show it, the JSON Schema carries it.
+    ///   - isSecret: Whether the value is a secret (a token, a password): logs, tools and exports never show it.
+    @inlinable  // specialized in the caller, its conversions capture no type metadata: no allocation per key
     public init(
-        _ name: String, default defaultValue: Value, store: PreferenceStoreID = .default, formerNames: [String] = []
+        _ name: String, default defaultValue: Value, store: PreferenceStoreID = .default, formerNames: [String] = [],
+        description: String? = nil, isSecret: Bool = false
     ) {
-        self.init(name, default: defaultValue, store: store, codec: .storable, formerNames: formerNames)
+        self.init(
+            name, default: defaultValue, store: store, codec: .storable, formerNames: formerNames,
+            description: description, isSecret: isSecret)
     }
 }
 
@@ -21,10 +27,15 @@ extension PreferenceKeys.Key where Value: RawRepresentable, Value.RawValue: Pref
     ///   - defaultValue: The value returned while nothing valid is stored.
     ///   - store: The store that holds the key.
     ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    ///   - description: What the key is for, in a sentence for people: tools show it, the JSON Schema carries it.
+    ///   - isSecret: Whether the value is a secret (a token, a password): logs, tools and exports never show it.
     public init(
-        _ name: String, default defaultValue: Value, store: PreferenceStoreID = .default, formerNames: [String] = []
+        _ name: String, default defaultValue: Value, store: PreferenceStoreID = .default, formerNames: [String] = [],
+        description: String? = nil, isSecret: Bool = false
     ) {
-        self.init(name, default: defaultValue, store: store, codec: .rawValue, formerNames: formerNames)
+        self.init(
+            name, default: defaultValue, store: store, codec: .rawValue, formerNames: formerNames,
+            description: description, isSecret: isSecret)
     }
 }
 
@@ -37,10 +48,15 @@ extension PreferenceKeys.Key where Value: RawRepresentable & PreferenceStorable,
     ///   - defaultValue: The value returned while nothing valid is stored.
     ///   - store: The store that holds the key.
     ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    ///   - description: What the key is for, in a sentence for people: tools show it, the JSON Schema carries it.
+    ///   - isSecret: Whether the value is a secret (a token, a password): logs, tools and exports never show it.
     public init(
-        _ name: String, default defaultValue: Value, store: PreferenceStoreID = .default, formerNames: [String] = []
+        _ name: String, default defaultValue: Value, store: PreferenceStoreID = .default, formerNames: [String] = [],
+        description: String? = nil, isSecret: Bool = false
     ) {
-        self.init(name, default: defaultValue, store: store, codec: .storable, formerNames: formerNames)
+        self.init(
+            name, default: defaultValue, store: store, codec: .storable, formerNames: formerNames,
+            description: description, isSecret: isSecret)
     }
 }
 
@@ -51,11 +67,16 @@ extension PreferenceKeys.Key {
     ///   - name: The stored name.
     ///   - store: The store that holds the key.
     ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    ///   - description: What the key is for, in a sentence for people: tools show it, the JSON Schema carries it.
+    ///   - isSecret: Whether the value is a secret (a token, a password): logs, tools and exports never show it.
     public init<Wrapped: PreferenceStorable>(
-        _ name: String, store: PreferenceStoreID = .default, formerNames: [String] = []
+        _ name: String, store: PreferenceStoreID = .default, formerNames: [String] = [], description: String? = nil,
+        isSecret: Bool = false
     )
     where Value == Wrapped? {
-        self.init(name, store: store, codec: PreferenceCodec<Wrapped>.storable, formerNames: formerNames)
+        self.init(
+            name, store: store, codec: PreferenceCodec<Wrapped>.storable, formerNames: formerNames,
+            description: description, isSecret: isSecret)
     }
 
     /// Creates an optional `RawRepresentable` key that defaults to nil.
@@ -64,11 +85,16 @@ extension PreferenceKeys.Key {
     ///   - name: The stored name.
     ///   - store: The store that holds the key.
     ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    ///   - description: What the key is for, in a sentence for people: tools show it, the JSON Schema carries it.
+    ///   - isSecret: Whether the value is a secret (a token, a password): logs, tools and exports never show it.
     public init<Wrapped: RawRepresentable>(
-        _ name: String, store: PreferenceStoreID = .default, formerNames: [String] = []
+        _ name: String, store: PreferenceStoreID = .default, formerNames: [String] = [], description: String? = nil,
+        isSecret: Bool = false
     )
     where Value == Wrapped?, Wrapped.RawValue: PreferenceStorable {
-        self.init(name, store: store, codec: PreferenceCodec<Wrapped>.rawValue, formerNames: formerNames)
+        self.init(
+            name, store: store, codec: PreferenceCodec<Wrapped>.rawValue, formerNames: formerNames,
+            description: description, isSecret: isSecret)
     }
 
     /// Creates an optional key for a type that is both `RawRepresentable` and ``PreferenceStorable``.
@@ -77,11 +103,16 @@ extension PreferenceKeys.Key {
     ///   - name: The stored name.
     ///   - store: The store that holds the key.
     ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    ///   - description: What the key is for, in a sentence for people: tools show it, the JSON Schema carries it.
+    ///   - isSecret: Whether the value is a secret (a token, a password): logs, tools and exports never show it.
     public init<Wrapped: RawRepresentable & PreferenceStorable>(
-        _ name: String, store: PreferenceStoreID = .default, formerNames: [String] = []
+        _ name: String, store: PreferenceStoreID = .default, formerNames: [String] = [], description: String? = nil,
+        isSecret: Bool = false
     )
     where Value == Wrapped?, Wrapped.RawValue: PreferenceStorable {
-        self.init(name, store: store, codec: PreferenceCodec<Wrapped>.storable, formerNames: formerNames)
+        self.init(
+            name, store: store, codec: PreferenceCodec<Wrapped>.storable, formerNames: formerNames,
+            description: description, isSecret: isSecret)
     }
 }
 
@@ -104,11 +135,13 @@ extension PreferenceKeys.Key {
     ///   - defaultValue: `nil`.
     ///   - store: The store that holds the key.
     ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    ///   - description: What the key is for, in a sentence for people: tools show it, the JSON Schema carries it.
+    ///   - isSecret: Whether the value is a secret (a token, a password): logs, tools and exports never show it.
     public init<Wrapped: PreferenceStorable>(
         _ name: String, default defaultValue: PreferenceNilDefault, store: PreferenceStoreID = .default,
-        formerNames: [String] = []
+        formerNames: [String] = [], description: String? = nil, isSecret: Bool = false
     ) where Value == Wrapped? {
-        self.init(name, store: store, formerNames: formerNames)
+        self.init(name, store: store, formerNames: formerNames, description: description, isSecret: isSecret)
     }
 
     /// Creates an optional `RawRepresentable` key with its default written out as `nil`; the same as `Key(name)`.
@@ -118,11 +151,13 @@ extension PreferenceKeys.Key {
     ///   - defaultValue: `nil`.
     ///   - store: The store that holds the key.
     ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    ///   - description: What the key is for, in a sentence for people: tools show it, the JSON Schema carries it.
+    ///   - isSecret: Whether the value is a secret (a token, a password): logs, tools and exports never show it.
     public init<Wrapped: RawRepresentable>(
         _ name: String, default defaultValue: PreferenceNilDefault, store: PreferenceStoreID = .default,
-        formerNames: [String] = []
+        formerNames: [String] = [], description: String? = nil, isSecret: Bool = false
     ) where Value == Wrapped?, Wrapped.RawValue: PreferenceStorable {
-        self.init(name, store: store, formerNames: formerNames)
+        self.init(name, store: store, formerNames: formerNames, description: description, isSecret: isSecret)
     }
 
     /// Creates an optional key of a `RawRepresentable` and ``PreferenceStorable`` type with its default written
@@ -133,11 +168,13 @@ extension PreferenceKeys.Key {
     ///   - defaultValue: `nil`.
     ///   - store: The store that holds the key.
     ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    ///   - description: What the key is for, in a sentence for people: tools show it, the JSON Schema carries it.
+    ///   - isSecret: Whether the value is a secret (a token, a password): logs, tools and exports never show it.
     public init<Wrapped: RawRepresentable & PreferenceStorable>(
         _ name: String, default defaultValue: PreferenceNilDefault, store: PreferenceStoreID = .default,
-        formerNames: [String] = []
+        formerNames: [String] = [], description: String? = nil, isSecret: Bool = false
     ) where Value == Wrapped?, Wrapped.RawValue: PreferenceStorable {
-        self.init(name, store: store, formerNames: formerNames)
+        self.init(name, store: store, formerNames: formerNames, description: description, isSecret: isSecret)
     }
 
     /// Creates an optional key with a custom codec and its default written out as `nil`; the same as
@@ -149,11 +186,14 @@ extension PreferenceKeys.Key {
     ///   - store: The store that holds the key.
     ///   - codec: How non-nil values are converted to and from their stored form.
     ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    ///   - description: What the key is for, in a sentence for people: tools show it, the JSON Schema carries it.
+    ///   - isSecret: Whether the value is a secret (a token, a password): logs, tools and exports never show it.
     public init<Wrapped>(
         _ name: String, default defaultValue: PreferenceNilDefault, store: PreferenceStoreID = .default,
-        codec: PreferenceCodec<Wrapped>, formerNames: [String] = []
+        codec: PreferenceCodec<Wrapped>, formerNames: [String] = [], description: String? = nil, isSecret: Bool = false
     ) where Value == Wrapped? {
-        self.init(name, store: store, codec: codec, formerNames: formerNames)
+        self.init(
+            name, store: store, codec: codec, formerNames: formerNames, description: description, isSecret: isSecret)
     }
 
     /// Not available: an optional key defaults to nil. Declare it as `Key("name")`.
@@ -163,12 +203,15 @@ extension PreferenceKeys.Key {
     ///   - defaultValue: Not allowed for optional keys.
     ///   - store: The store that holds the key.
     ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+    ///   - description: What the key is for, in a sentence for people: tools show it, the JSON Schema carries it.
+    ///   - isSecret: Whether the value is a secret (a token, a password): logs, tools and exports never show it.
     @available(
         *, unavailable,
         message: "an optional key always defaults to nil: declare it without a default, as Key(\"name\")"
     )
     public init<Wrapped>(
-        _ name: String, default defaultValue: Wrapped, store: PreferenceStoreID = .default, formerNames: [String] = []
+        _ name: String, default defaultValue: Wrapped, store: PreferenceStoreID = .default, formerNames: [String] = [],
+        description: String? = nil, isSecret: Bool = false
     ) where Value == Wrapped? {
         fatalError("unreachable: this initializer is unavailable")
     }

@@ -42,7 +42,7 @@ extension PreferenceKeys.Key {
     ) -> Self {
         let decodeCurrent = decodeExactly
         return Self(
-            name: name, defaultValue: defaultValue, storeID: storeID, formerNames: formerNames,
+            name: name, defaultValue: defaultValue, storeID: storeID, formerNames: formerNames, notes: notes,
             encode: encodeValue,
             decode: { stored in
                 do {

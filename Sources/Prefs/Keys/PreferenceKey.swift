@@ -24,6 +24,9 @@ extension PreferenceKeys {
         /// Names the key was stored under before, newest first: a value found under one of them (and
         /// none under ``name``) is moved to ``name`` the first time a container uses the key.
         public let formerNames: [String]
+        /// What the key says about itself (its description, whether it is secret); nil when it says nothing. Held
+        /// apart from the fields a read uses, behind one reference, so that it costs reads nothing.
+        let notes: PreferenceKeyNotes?
         /// Turns a value into its stored form; nil removes the stored value (optional keys set to nil).
         @usableFromInline let encodeValue: @Sendable (Value) throws -> PreferenceValue?
         /// Turns a stored value back into a value, completing a stored tree that lacks members.
@@ -46,16 +49,19 @@ extension PreferenceKeys {
         ///   - store: The store that holds the key.
         ///   - codec: How values are converted to and from their stored form.
         ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+        ///   - description: What the key is for, in a sentence for people: tools show it, the JSON Schema carries it.
+        ///   - isSecret: Whether the value is a secret (a token, a password): logs, tools and exports never show it.
+        @inlinable
         public init(
             _ name: String,
             default defaultValue: Value,
             store: PreferenceStoreID = .default,
             codec: PreferenceCodec<Value>,
-            formerNames: [String] = []
+            formerNames: [String] = [], description: String? = nil, isSecret: Bool = false
         ) {
             self.init(
                 name: name, defaultValue: defaultValue, storeID: store, formerNames: formerNames,
-                encode: codec.encode, decode: codec.decode
+                notes: .make(description: description, isSecret: isSecret), encode: codec.encode, decode: codec.decode
             )
         }
 
@@ -66,23 +72,28 @@ extension PreferenceKeys {
         ///   - store: The store that holds the key.
         ///   - codec: How non-nil values are converted to and from their stored form.
         ///   - formerNames: Names the key was stored under before; a value found there moves to `name`.
+        ///   - description: What the key is for, in a sentence for people: tools show it, the JSON Schema carries it.
+        ///   - isSecret: Whether the value is a secret (a token, a password): logs, tools and exports never show it.
         public init<Wrapped>(
             _ name: String,
             store: PreferenceStoreID = .default,
             codec: PreferenceCodec<Wrapped>,
-            formerNames: [String] = []
+            formerNames: [String] = [], description: String? = nil, isSecret: Bool = false
         ) where Value == Wrapped? {
             self.init(
                 name: name, defaultValue: nil, storeID: store, formerNames: formerNames,
+                notes: .make(description: description, isSecret: isSecret),
                 encode: { try $0.map(codec.encode) }, decode: { try codec.decode($0) }
             )
         }
 
+        @usableFromInline
         init(
             name: String,
             defaultValue: Value,
             storeID: PreferenceStoreID,
             formerNames: [String],
+            notes: PreferenceKeyNotes?,
             encode: @escaping @Sendable (Value) throws -> PreferenceValue?,
             decode: @escaping @Sendable (PreferenceValue) throws -> Value
         ) {
@@ -90,6 +101,7 @@ extension PreferenceKeys {
             self.defaultValue = defaultValue
             self.storeID = storeID
             self.formerNames = formerNames
+            self.notes = notes
             self.encodeValue = encode
             self.decodeExactly = decode
             self.decodeValue = Self.fillingMissingMembers(decode, from: try? encode(defaultValue))

@@ -41,8 +41,9 @@ extension StoreLink {
                 try PreferenceWriteOrigin.$current.withValue(origin) { try store.write(batch) }
             } catch {
                 failure = LinkFailure(keys: Array(batch.keys), underlying: error)
+                let reason = SecretRedaction.text(of: error, isSecret: batch.keys.contains(where: isSecret))
                 logger.error(
-                    "Prefs: could not write \(batch.keys.sorted()) to their store: \(error); reverting to the stored values"
+                    "Prefs: could not write \(batch.keys.sorted()) to their store: \(reason); reverting to the stored values"
                 )
             }
             let readBack = state.withLock { $0.batchFinished(failure: failure) }

@@ -27,6 +27,8 @@ final class StoreLink: Sendable {
     private let containers = Lock<[ContainerRegistration]>([])
     let writer: SerialWriter
     private let observation = Lock<PreferenceObservationToken?>(nil)
+    /// The stored names of keys declared secret, by any container using the link: their values stay out of its logs.
+    private let secretNames = Lock<Set<String>>([])
 
     /// A container using the link, and the ID under which it binds the store.
     private struct ContainerRegistration: @unchecked Sendable {
@@ -161,6 +163,16 @@ final class StoreLink: Sendable {
         if !readBack.isEmpty { writer.async { self.readBack(readBack) } }
     }
 
+    /// Records that a stored name belongs to a key declared secret: the link's messages leave its value out.
+    func markSecret(_ name: String) {
+        secretNames.withLock { _ = $0.insert(name) }
+    }
+
+    /// Whether a stored name belongs to a key declared secret.
+    func isSecret(_ name: String) -> Bool {
+        secretNames.withLock { $0.contains(name) }
+    }
+
     /// Reads keys from the store and hands their values to the containers. Runs on the writer queue, so it never
     /// overtakes a queued write.
     func readBack(_ names: Set<String>) {
@@ -169,7 +181,8 @@ final class StoreLink: Sendable {
             do {
                 values[name] = .some(try store.value(forKey: name))
             } catch {
-                logger.error("Prefs: could not read '\(name)' back from its store: \(error)")
+                let reason = SecretRedaction.text(of: error, isSecret: isSecret(name))
+                logger.error("Prefs: could not read '\(name)' back from its store: \(reason)")
             }
         }
         transition { ($0.readBack(values), ()) }

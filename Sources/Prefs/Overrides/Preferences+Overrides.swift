@@ -60,7 +60,9 @@ extension Preferences {
             do {
                 return PreferenceOverride(value: try key.storedValue(of: entry), source: source)
             } catch {
-                logger.error("Prefs: \(PreferenceOverrideError(source: source, keyName: key.name, reason: "\(error)"))")
+                logger.error(
+                    "Prefs: \(PreferenceOverrideError(source: source, keyName: key.name, reason: SecretRedaction.text(of: error, isSecret: key.isSecret)))"
+                )
             }
         }
         return nil

@@ -1,7 +1,7 @@
 /// A value a store refused because it would not read back as it was written: a date that is not finite, or arrays
 /// and dictionaries nested deeper than the file format reads. Nothing of the write is stored.
 ///
-/// The file store, the UserDefaults store and ``Preferences/exportJSON(store:)`` throw it; the PostgreSQL store
+/// The file store, the UserDefaults store and ``Preferences/exportJSON(store:keys:includingSecrets:)`` throw it; the PostgreSQL store
 /// reports the same reason in its own error.
 public struct UnstorableValueError: Error, CustomStringConvertible {
     /// The stored name of the key whose value was refused.

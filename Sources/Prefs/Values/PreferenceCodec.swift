@@ -13,8 +13,8 @@ internal import Foundation
 /// )
 /// ```
 public struct PreferenceCodec<Value: Sendable>: Sendable {
-    let encode: @Sendable (Value) throws -> PreferenceValue
-    let decode: @Sendable (PreferenceValue) throws -> Value
+    @usableFromInline let encode: @Sendable (Value) throws -> PreferenceValue
+    @usableFromInline let decode: @Sendable (PreferenceValue) throws -> Value
 
     /// Creates a codec from two conversions.
     ///
@@ -22,6 +22,7 @@ public struct PreferenceCodec<Value: Sendable>: Sendable {
     ///   - encode: Turns a value into its stored form.
     ///   - decode: Turns a stored value back into a value; throw when it is not valid, and the key
     ///     reads its default while the stored data is left untouched.
+    @inlinable
     public init(
         encode: @escaping @Sendable (Value) throws -> PreferenceValue,
         decode: @escaping @Sendable (PreferenceValue) throws -> Value
@@ -33,6 +34,7 @@ public struct PreferenceCodec<Value: Sendable>: Sendable {
 
 extension PreferenceCodec where Value: PreferenceStorable {
     /// Stores the value through its ``PreferenceStorable`` conformance.
+    @inlinable
     public static var storable: Self {
         Self(encode: { try $0.preferenceValue() }, decode: { try Value(preferenceValue: $0) })
     }

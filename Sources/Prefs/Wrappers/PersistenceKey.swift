@@ -49,7 +49,7 @@ extension PreferenceKeys {
     /// The key of a ``Persistence`` property.
     subscript<Value>(persistence key: PersistenceKey<Value>) -> Key<Value> {
         Key(
-            name: key.name, defaultValue: key.defaultValue, storeID: .default, formerNames: [],
+            name: key.name, defaultValue: key.defaultValue, storeID: .default, formerNames: [], notes: nil,
             encode: key.encode, decode: key.decode
         )
     }

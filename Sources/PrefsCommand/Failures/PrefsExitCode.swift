@@ -2,16 +2,17 @@
 package enum PrefsExitCode: Int32, CaseIterable, Sendable {
     /// Done.
     case success = 0
-    /// The key is not declared by the app, or has no value in the file.
+    /// The key is not declared by the app, or has no value in the file or namespace.
     case unknownKey = 1
     /// The value does not parse, or is not a valid value of the key's type; an import document is invalid.
     case invalidValue = 2
-    /// The preferences file, or the file to import, does not exist.
+    /// The preferences file, or the file to import, does not exist; or the database has no such namespace, or no
+    /// Prefs tables.
     case missingFile = 3
     /// The preferences file is not a valid preferences file (it is left as it is).
     case corruptFile = 4
     /// The file cannot be read or written: locked by another process past the timeout, permission
-    /// denied, a read-only or full disk.
+    /// denied, a read-only or full disk; or the database cannot be reached, or refuses the role.
     case inaccessibleFile = 5
     /// The command line is wrong (an unknown option, a missing argument).
     case usage = 64
@@ -20,11 +21,11 @@ package enum PrefsExitCode: Int32, CaseIterable, Sendable {
     package var meaning: String {
         switch self {
         case .success: "success"
-        case .unknownKey: "unknown key: not declared by the app, or not in the file"
+        case .unknownKey: "unknown key: not declared by the app, or not in the file or namespace"
         case .invalidValue: "invalid value: does not parse, or not valid for the key's type"
-        case .missingFile: "missing file: no preferences file, or no file to import"
+        case .missingFile: "missing: no preferences file, no file to import, no such namespace or no Prefs tables"
         case .corruptFile: "corrupt file: not a valid preferences file (left untouched)"
-        case .inaccessibleFile: "file not accessible: locked by another process, no permission, I/O"
+        case .inaccessibleFile: "not accessible: file locked or unreadable, database unreachable or refusing the role"
         case .usage: "usage: wrong options or arguments"
         }
     }

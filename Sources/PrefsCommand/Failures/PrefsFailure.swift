@@ -19,6 +19,8 @@ package struct PrefsFailure: Error, CustomStringConvertible {
         switch error {
         case let failure as PrefsFailure:
             self = failure
+        case let convertible as any PrefsFailureConvertible:
+            self = convertible.prefsFailure
         case let error as FilePreferenceStoreError where error.operation == .lock && error.reason.hasPrefix("another"):
             self.init(.inaccessibleFile, "\(error.path) is locked: \(error.reason); nothing was written")
         case let error as FilePreferenceStoreError:
@@ -42,4 +44,10 @@ package struct PrefsFailure: Error, CustomStringConvertible {
         let list = known.isEmpty ? "there are none" : known.joined(separator: ", ")
         return PrefsFailure(.unknownKey, "no key '\(name)' \(place); the keys are: \(list)")
     }
+}
+
+/// An error of another module that knows its exit code and message in the tools' terms.
+package protocol PrefsFailureConvertible: Error {
+    /// The failure to report.
+    var prefsFailure: PrefsFailure { get }
 }

@@ -55,31 +55,5 @@ package enum ValueText {
 
     /// A Swift type name as people write it: `Optional<Date>` is `Date?`, `Array<Int>` is `[Int]`,
     /// `Dictionary<String, Double>` is `[String: Double]`.
-    package static func typeName(_ name: String) -> String {
-        guard let open = name.firstIndex(of: "<"), name.hasSuffix(">") else { return name }
-        let base = name[..<open]
-        var arguments: [String] = []
-        var depth = 0
-        var current = ""
-        for character in name[name.index(after: open)..<name.index(before: name.endIndex)] {
-            switch character {
-            case "<": depth += 1
-            case ">": depth -= 1
-            case "," where depth == 0:
-                arguments.append(current.trimmingCharacters(in: .whitespaces))
-                current = ""
-                continue
-            default: break
-            }
-            current.append(character)
-        }
-        arguments.append(current.trimmingCharacters(in: .whitespaces))
-        let readable = arguments.map(typeName)
-        switch (base, readable.count) {
-        case ("Optional", 1), ("Swift.Optional", 1): return readable[0] + "?"
-        case ("Array", 1), ("Swift.Array", 1): return "[\(readable[0])]"
-        case ("Dictionary", 2), ("Swift.Dictionary", 2): return "[\(readable[0]): \(readable[1])]"
-        default: return base + "<" + readable.joined(separator: ", ") + ">"
-        }
-    }
+    package static func typeName(_ name: String) -> String { TypeName.readable(name) }
 }

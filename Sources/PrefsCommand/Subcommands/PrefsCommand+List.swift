@@ -11,6 +11,7 @@ extension PrefsCommand {
         }
 
         @OptionGroup var output: OutputOptions
+        @OptionGroup var secrets: SecretOptions
 
         func run() throws {
             let console = Console.current
@@ -27,32 +28,44 @@ extension PrefsCommand {
                     (key, preferences.currentValue(of: key), preferences.source(of: key))
                 }
                 if output.json {
-                    console.print(JSONObject.array(rows.map { Self.json($0, $1, $2) }))
+                    console.print(JSONObject.array(rows.map { Self.json($0, $1, $2, hidden: secrets.hides($0)) }))
                     return
                 }
-                var table = TextTable(header: ["KEY", "TYPE", "DEFAULT", "VALUE", "SOURCE"])
+                let described = Catalog.keys.contains { $0.description != nil }
+                var table = TextTable(
+                    header: ["KEY", "TYPE", "DEFAULT", "VALUE", "SOURCE"] + (described ? ["DESCRIPTION"] : []))
                 for (key, value, source) in rows {
                     let (sourceText, sourceColor) = SourceText.line(source)
-                    table.append([
-                        .init(key.name, .cyan), .init(ValueText.typeName(key.typeName)),
-                        .init(ValueText.line(key.defaultValue), .dim), .init(ValueText.line(value)),
-                        .init(sourceText, sourceColor),
-                    ])
+                    let hidden = secrets.hides(key)
+                    table.append(
+                        [
+                            .init(key.name, .cyan), .init(ValueText.typeName(key.typeName)),
+                            .init(hidden ? SecretOptions.placeholder : ValueText.line(key.defaultValue), .dim),
+                            .init(hidden ? SecretOptions.placeholder : ValueText.line(value)),
+                            .init(sourceText, sourceColor),
+                        ] + (described ? [.init(key.description ?? "", .dim)] : []))
                 }
                 console.print(table.render(console.outputStyle))
             }
         }
 
-        private static func json(
-            _ key: AnyPreferenceKey, _ value: PreferenceValue?, _ source: PreferenceSource
+        /// One key as a JSON object; a hidden secret's default and value are left out, and `"redacted": true` says so.
+        static func json(
+            _ key: AnyPreferenceKey, _ value: PreferenceValue?, _ source: PreferenceSource, hidden: Bool
         )
             -> JSONObject
         {
             var object = JSONObject()
             object.add("key", key.name)
             object.add("type", ValueText.typeName(key.typeName))
-            object.add("default", key.defaultValue)
-            object.add("value", value)
+            if let description = key.description { object.add("description", description) }
+            if key.isSecret { object.add("secret", true) }
+            if hidden {
+                object.add("redacted", true)
+            } else {
+                object.add("default", key.defaultValue)
+                object.add("value", value)
+            }
             SourceText.add(source, to: &object)
             if let allowed = key.allowedValues { object.add("allowedValues", .array(allowed)) }
             return object

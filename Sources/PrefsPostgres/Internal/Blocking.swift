@@ -20,6 +20,8 @@ enum StoreEventLoop {
     /// One thread for every PostgreSQL store of the process: the stores' work is I/O, and a loop of
     /// their own keeps it off the loops of servers (Vapor, Hummingbird) whose handlers may call a store.
     static let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    /// The delivery of the reports of every store on the loop.
+    static let delivery = ReportDelivery(loop: group.next())
 }
 
 extension EventLoopFuture where Value: Sendable {

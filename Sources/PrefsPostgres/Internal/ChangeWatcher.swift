@@ -7,8 +7,10 @@ internal import Prefs
 ///
 /// - On every (re)connection: `LISTEN`, then read everything above the watermark. The `LISTEN` is
 ///   sent first on the same connection, so no change can fall between the two.
-/// - On a notification with a version above the watermark: read again. One read runs at a time; a
-///   storm of notifications during a read makes one more read, not one per notification.
+/// - On a notification of the version right above the watermark that carries its value (the triggers
+///   put it in when it fits): apply it, with no query. On any other version above the watermark (a gap,
+///   a value too large to carry): read again. One read runs at a time; a storm of notifications during
+///   a read makes one more read, not one per notification.
 /// - Changed keys are reported to the store's handlers (the container then wakes their observers).
 /// - A lost connection is made again at once, then with backoff while the server cannot be reached.
 final class ChangeWatcher: Sendable {
@@ -18,23 +20,28 @@ final class ChangeWatcher: Sendable {
         var readAgain = false
         var isReconnecting = false
         var healthCheck: RepeatedTask?
+        var reads = 0
     }
 
     private let core: StoreCore
     private let connection: ManagedConnection
+    /// The session whose queue the reads join when the store has one session: a read then never runs inside a
+    /// transaction of the store (it would see the transaction's uncommitted rows). Nil with two sessions.
+    private let sharedSession: Session?
     private let state = Lock(State())
 
-    init(core: StoreCore) {
+    /// A watcher on `connection`; `sharedSession` is the store's session when it uses the same connection.
+    init(core: StoreCore, connection: ManagedConnection, sharedSession: Session?) {
         self.core = core
-        self.connection = ManagedConnection(
-            loop: core.loop, configuration: core.configuration.connection, backoff: core.backoff,
-            timeout: core.configuration.operationTimeout.timeAmount, logger: core.logger)
+        self.connection = connection
+        self.sharedSession = sharedSession
     }
 
     /// Connects for the first time: prepares the schema, registers the namespace, listens and loads
     /// it; then reads changes at every health check interval too.
     func start() -> EventLoopFuture<Void> {
-        connection.connection(preparing: { [weak self] in self?.prepare($0) ?? Self.gone($0) }).map { [weak self] _ in
+        connection.prepareEveryConnection { [weak self] in self?.prepare($0) ?? Self.gone($0) }
+        return connection.connection().map { [weak self] _ in
             guard let self else { return }
             let interval = core.configuration.healthCheckInterval.timeAmount
             let task = core.loop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { [weak self] _ in
@@ -64,13 +71,22 @@ final class ChangeWatcher: Sendable {
             channel = PostgresSchema.prepare(
                 on: connection, creating: core.configuration.createsSchema,
                 username: core.configuration.connection.username, logger: logger
-            ).flatMap { [core] in
-                connection.query(Statements.registerNamespace(core.namespace), logger: logger)
-            }.flatMap { [core] _ in
+            ).flatMap { [core] () -> EventLoopFuture<Void> in
+                guard core.configuration.createsNamespace else { return connection.eventLoop.makeSucceededVoidFuture() }
+                return connection.query(Statements.registerNamespace(core.namespace), logger: logger).map { _ in }
+            }.flatMap { [core] in
                 connection.query(Statements.namespaceID(core.namespace), logger: logger)
-            }.flatMapThrowing { [state] result in
-                guard let id = try result.rows.first?.decode(Int64.self) else {
+            }.flatMapThrowing { [state, core] result in
+                guard let row = result.rows.first else {
                     throw StoreFailure(kind: .server, reason: "the namespace's row is missing from prefs_namespaces")
+                }
+                let (found, namespaces) = try row.decode((Int64?, [String]).self)
+                guard let id = found else {
+                    let list = namespaces.isEmpty ? "none" : namespaces.prefix(20).joined(separator: ", ")
+                    throw StoreFailure(
+                        kind: .namespaceNotFound,
+                        reason: "the database has no namespace '\(core.namespace)' (its namespaces: \(list)"
+                            + (namespaces.count > 20 ? ", …)" : ")"))
                 }
                 let channel = "prefs_changes_\(id)"  // digits only: safe as an identifier
                 state.withLock { $0.channel = channel }
@@ -89,7 +105,8 @@ final class ChangeWatcher: Sendable {
     }
 
     private func received(_ payload: String) {
-        // The payload is {"namespace", "key", "version"} (or only "version" when a key is too long).
+        // The payload is {"namespace", "key", "version"} with "value" or "removed" when the value fits, or only
+        // "version" when the key does not.
         guard case .dictionary(let members) = try? PreferenceJSON.value(parsing: payload),
             case .integer(let version) = members["version"]
         else {
@@ -97,7 +114,25 @@ final class ChangeWatcher: Sendable {
             return
         }
         if case .string(let namespace) = members["namespace"], namespace != core.namespace { return }
-        if version > core.mirror.withLock({ $0.watermark }) { readChangesSoon() }
+        var carried: (key: String, value: PreferenceValue?)?
+        if case .string(let key) = members["key"] {
+            if let value = members["value"] {
+                carried = (key, value)
+            } else if members["removed"] == .bool(true) {
+                carried = (key, nil)
+            }
+        }
+        var needsRead = false
+        core.changeMirror { mirror in
+            guard version > mirror.watermark else { return [:] }
+            guard let carried, version == mirror.watermark + 1 else {
+                needsRead = true
+                return [:]
+            }
+            return mirror.apply(
+                [(carried.key, NamespaceMirror.Row(value: carried.value, version: version))], head: version)
+        }
+        if needsRead { readChangesSoon() }
     }
 
     /// Reads changes on the current connection, or remembers to read again when a read is running.
@@ -111,11 +146,21 @@ final class ChangeWatcher: Sendable {
             return true
         }
         guard start else { return }
-        guard let connection = connection.current else {
+        let read: EventLoopFuture<Void>
+        if let sharedSession {
+            read = sharedSession.enqueue { [weak self, core] result in
+                guard let self, case .success(let connection) = result else {
+                    return core.loop.makeSucceededVoidFuture()
+                }
+                return readChanges(on: connection)
+            }
+        } else if let connection = connection.current {
+            read = readChanges(on: connection)
+        } else {
             state.withLock { $0.isReading = false }
             return  // the reconnection reads everything it missed
         }
-        readChanges(on: connection).whenComplete { [weak self] _ in
+        read.whenComplete { [weak self] _ in
             guard let self else { return }
             let again = state.withLock { state in
                 defer { state.readAgain = false }
@@ -126,7 +171,12 @@ final class ChangeWatcher: Sendable {
         }
     }
 
+    /// How many times the watcher has read changes from the database (for tests: a change carried by its
+    /// notification costs none).
+    var reads: Int { state.withLock { $0.reads } }
+
     private func readChanges(on connection: GuardedConnection) -> EventLoopFuture<Void> {
+        state.withLock { $0.reads += 1 }
         let core = self.core
         let since = core.mirror.withLock { $0.watermark }
         return connection.query(Statements.changes(in: core.namespace, after: since), logger: core.logger)
@@ -148,7 +198,7 @@ final class ChangeWatcher: Sendable {
             return !state.isReconnecting
         }
         guard start, !core.isClosed else { return }
-        connection.connection(preparing: { [weak self] in self?.prepare($0) ?? Self.gone($0) }).whenComplete {
+        connection.connection().whenComplete {
             [weak self] result in
             guard let self else { return }
             state.withLock { $0.isReconnecting = false }

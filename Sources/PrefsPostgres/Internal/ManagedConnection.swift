@@ -38,6 +38,7 @@ final class ManagedConnection: Sendable {
     private let backoff: Backoff
     private let logger: Logger
     private let state = Lock(State())
+    private let preparer = Lock<(@Sendable (GuardedConnection) -> EventLoopFuture<Void>)?>(nil)
 
     init(
         loop: any EventLoop,
@@ -58,14 +59,17 @@ final class ManagedConnection: Sendable {
         state.withLock { state in state.connection.flatMap { $0.isClosed ? nil : $0 } }
     }
 
-    /// The established connection, or a new one (after the backoff delay when the last attempt failed).
+    /// Sets what runs on every new connection before it is handed out (for the listening session: `LISTEN` and the
+    /// catch-up read); when it fails, the connection is closed and the attempt counts as failed.
+    func prepareEveryConnection(with preparing: @escaping @Sendable (GuardedConnection) -> EventLoopFuture<Void>) {
+        preparer.withLock { $0 = preparing }
+    }
+
+    /// The established connection, or a new one (after the backoff delay when the last attempt failed), prepared by
+    /// what ``prepareEveryConnection(with:)`` set.
     ///
-    /// - Parameter preparing: Runs on a new connection before it is handed out; when it fails, the
-    ///   connection is closed and the attempt counts as failed.
     /// - Returns: The connection, or the reason there is none.
-    func connection(
-        preparing: (@Sendable (GuardedConnection) -> EventLoopFuture<Void>)? = nil
-    ) -> EventLoopFuture<GuardedConnection> {
+    func connection() -> EventLoopFuture<GuardedConnection> {
         enum Next {
             case closed
             case established(GuardedConnection)
@@ -86,7 +90,7 @@ final class ManagedConnection: Sendable {
         case .closed: promise.fail(StoreFailure(kind: .closed, reason: "the store is closed"))
         case .established(let connection): promise.succeed(connection)
         case .pending(let connecting): connecting.cascade(to: promise)
-        case .attempt(let delay): attempt(after: delay, preparing: preparing, promise: promise)
+        case .attempt(let delay): attempt(after: delay, preparing: preparer.withLock { $0 }, promise: promise)
         }
         return promise.futureResult
     }

@@ -4,7 +4,9 @@ internal import Prefs
 /// The connection for writes and transactions, used by one operation at a time, in order.
 ///
 /// Operations are chained futures on the store's event loop. A transaction, whose body runs on the
-/// caller's thread, holds the connection through a ``Lease`` until it ends.
+/// caller's thread, holds the connection through a ``Lease`` until it ends. With one session per store
+/// (``PostgresPreferenceStore/Configuration/Sessions/one``) the connection is the listening one, and the
+/// change watcher's reads are operations here too, so that none runs inside a transaction.
 final class Session: Sendable {
     /// The connection, lent to a caller's thread until ``release`` is called.
     struct Lease: Sendable {
@@ -16,11 +18,9 @@ final class Session: Sendable {
     private let loop: any EventLoop
     private let tail: Lock<EventLoopFuture<Void>>
 
-    init(core: StoreCore) {
+    init(core: StoreCore, connection: ManagedConnection) {
         self.loop = core.loop
-        self.connection = ManagedConnection(
-            loop: core.loop, configuration: core.configuration.connection, backoff: core.backoff,
-            timeout: core.configuration.operationTimeout.timeAmount, logger: core.logger)
+        self.connection = connection
         self.tail = Lock(core.loop.makeSucceededVoidFuture())
     }
 

@@ -10,9 +10,13 @@ enum Statements {
         "INSERT INTO prefs_namespaces (namespace) VALUES (\(namespace)) ON CONFLICT (namespace) DO NOTHING"
     }
 
-    /// The namespace's id, which names its notification channel.
+    /// The namespace's id, which names its notification channel (NULL when it has no row), and the first 21
+    /// namespaces of the database, quoted, for the message that says it has none.
     static func namespaceID(_ namespace: String) -> PostgresQuery {
-        "SELECT id FROM prefs_namespaces WHERE namespace = \(namespace)"
+        """
+        SELECT (SELECT id FROM prefs_namespaces WHERE namespace = \(namespace)),
+            array(SELECT quote_literal(namespace) FROM prefs_namespaces ORDER BY namespace LIMIT 21)
+        """
     }
 
     /// Takes the namespace's lock for the rest of the transaction: every writer takes it first, so
@@ -60,7 +64,20 @@ enum Statements {
             """
     }
 
-    /// The new versions returned by ``write(_:in:)``.
+    /// Writes a batch in one autocommitted statement (`prefs_write_batch`): the namespace's lock, then the changes
+    /// as ``write(_:in:)`` makes them. Returns the key and new version of every row that changed.
+    static func writeBatch(_ changes: PreferenceStoreChanges, in namespace: String) -> PostgresQuery {
+        let keys = changes.keys.sorted()  // one lock order for every writer
+        let setKeys = keys.filter { changes[$0]! != nil }
+        let setValues = setKeys.map { StoredValue.encode(changes[$0]!!) }
+        let removedKeys = keys.filter { changes[$0]! == nil }
+        return """
+            SELECT changed_key, new_version
+            FROM prefs_write_batch(\(namespace), \(setKeys)::text[], \(setValues)::text[], \(removedKeys)::text[])
+            """
+    }
+
+    /// The new versions returned by ``write(_:in:)`` and ``writeBatch(_:in:)``.
     static func versions(from result: PostgresQueryResult) throws -> [String: Int64] {
         var versions: [String: Int64] = [:]
         for row in result.rows {

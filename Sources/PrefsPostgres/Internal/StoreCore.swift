@@ -1,4 +1,3 @@
-internal import Dispatch
 internal import Logging
 internal import PostgresNIO
 internal import Prefs
@@ -13,9 +12,6 @@ final class StoreCore: Sendable {
     let mirror = Lock(NamespaceMirror())
     let observers = PreferenceStoreObservers()
     private let closed = Lock(false)
-    /// Delivers reports in order, off the event loop (a handler may block, a container's does not).
-    private let reports = DispatchQueue(label: "Prefs.PostgresPreferenceStore.changes")
-
     init(configuration: PostgresPreferenceStore.Configuration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
@@ -25,13 +21,15 @@ final class StoreCore: Sendable {
 
     var namespace: String { configuration.namespace }
 
-    /// Who the store connects as and where, for messages: never the password.
-    var target: String {
-        let connection = configuration.connection
-        let server =
-            connection.host.map { "\($0):\(connection.port ?? 5432)" } ?? connection.unixSocketPath ?? "a channel"
-        return "role '\(connection.username)' at \(server), database '\(connection.database ?? connection.username)'"
+    /// A new connection to the configured server, made again whenever it is lost.
+    func makeConnection() -> ManagedConnection {
+        ManagedConnection(
+            loop: loop, configuration: configuration.connection, backoff: backoff,
+            timeout: configuration.operationTimeout.timeAmount, logger: logger)
     }
+
+    /// Who the store connects as and where, for messages: never the password.
+    var target: String { configuration.serverDescription }
 
     /// Whether the store was closed.
     var isClosed: Bool {
@@ -56,7 +54,7 @@ final class StoreCore: Sendable {
             observers.enqueue(PreferenceStoreChange(values: changed, origin: origin))
             return changed
         }
-        if !changed.isEmpty { reports.async { [observers] in observers.deliver() } }
+        if !changed.isEmpty { StoreEventLoop.delivery.deliver(observers) }
         return changed
     }
 }

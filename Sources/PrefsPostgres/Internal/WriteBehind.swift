@@ -2,8 +2,8 @@ internal import Logging
 internal import PostgresNIO
 internal import Prefs
 
-/// Commits queued writes behind the callers: one batch at a time, each in one database transaction
-/// that takes the namespace's lock first; writes queued meanwhile form the next batch. A batch that
+/// Commits queued writes behind the callers: one batch at a time, each one statement in a transaction of its
+/// own (one round trip) that takes the namespace's lock first; writes queued meanwhile form the next batch. A batch that
 /// fails goes back into the queue and is retried with backoff, for as long as it takes: a queued
 /// write is never dropped. `flush()` waits for the writes queued before it, up to its deadline.
 final class WriteBehind: Sendable {
@@ -57,26 +57,24 @@ final class WriteBehind: Sendable {
             resolveWaiters()
             return core.loop.makeSucceededVoidFuture()
         }
-        return Database.inTransaction(on: connection, logger: core.logger) {
-            connection.query(Statements.lockNamespace(core.namespace), logger: core.logger).flatMap { _ in
-                connection.query(Statements.write(batch, in: core.namespace), logger: core.logger)
-            }.flatMapThrowing { try Statements.versions(from: $0) }
-        }.map { [self] versions in
-            core.changeMirror { $0.batchCommitted(versions: versions) }
-            let recovered = state.withLock { state in
-                defer { (state.failures, state.lastFailure) = (0, nil) }
-                return state.failures > 0
+        return connection.query(Statements.writeBatch(batch, in: core.namespace), logger: core.logger)
+            .flatMapThrowing { try Statements.versions(from: $0) }
+            .map { [self] versions in
+                core.changeMirror { $0.batchCommitted(versions: versions) }
+                let recovered = state.withLock { state in
+                    defer { (state.failures, state.lastFailure) = (0, nil) }
+                    return state.failures > 0
+                }
+                if recovered {
+                    core.logger.notice("Prefs: PostgreSQL accepts writes again; the queued writes are committed")
+                }
+                resolveWaiters()
+            }.flatMapError { [self] error in
+                core.mirror.withLock { $0.batchFailed() }
+                let failure = StoreFailure(error)
+                failed(failure)
+                return core.loop.makeFailedFuture(failure)
             }
-            if recovered {
-                core.logger.notice("Prefs: PostgreSQL accepts writes again; the queued writes are committed")
-            }
-            resolveWaiters()
-        }.flatMapError { [self] error in
-            core.mirror.withLock { $0.batchFailed() }
-            let failure = StoreFailure(error)
-            failed(failure)
-            return core.loop.makeFailedFuture(failure)
-        }
     }
 
     /// Blocks until every write queued before the call is committed.

@@ -15,9 +15,9 @@ struct DeleteCommand: ParsableCommand {
 
     func run() throws {
         try Console.current.run {
-            let file = location.preferences
+            let file = try location.preferences
             let members = try file.read()
-            let unknown = PrefsFailure.unknownKey(key, known: members.keys.sorted(), in: "in \(file.path)")
+            let unknown = PrefsFailure.unknownKey(key, known: members.keys.sorted(), in: "in \(file.name)")
             guard members[key] != nil else { throw unknown }
             let store = try file.openStore(watching: false, lockTimeout: lock.duration)
             try store.transaction { transaction in

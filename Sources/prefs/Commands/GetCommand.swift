@@ -19,10 +19,10 @@ struct GetCommand: ParsableCommand {
     func run() throws {
         let console = Console.current
         try console.run {
-            let file = location.preferences
+            let file = try location.preferences
             let members = try file.read()
             guard let value = members[key] else {
-                throw PrefsFailure.unknownKey(key, known: members.keys.sorted(), in: "in \(file.path)")
+                throw PrefsFailure.unknownKey(key, known: members.keys.sorted(), in: "in \(file.name)")
             }
             console.print(output.json ? ValueText.json(value, pretty: true) : ValueText.plain(value))
         }

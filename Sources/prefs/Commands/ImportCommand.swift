@@ -31,7 +31,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         try Console.current.run {
             let members = try readDocument()
-            let file = location.preferences
+            let file = try location.preferences
             _ = try file.readIfPresent()  // a damaged file is left as it is
             let store = try file.openStore(watching: false, lockTimeout: lock.duration)
             try store.transaction { transaction in

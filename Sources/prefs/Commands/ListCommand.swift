@@ -16,10 +16,10 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let console = Console.current
         try console.run {
-            let file = location.preferences
+            let file = try location.preferences
             let members = try file.read()
             if output.json { return console.print(ValueText.json(.dictionary(members), pretty: true)) }
-            guard !members.isEmpty else { return console.note("\(file.path) holds no preferences") }
+            guard !members.isEmpty else { return console.note("\(file.name) holds no preferences") }
             var table = TextTable(header: ["KEY", "TYPE", "VALUE"])
             for name in members.keys.sorted() {
                 let value = members[name]!

@@ -12,6 +12,7 @@ struct PathCommand: ParsableCommand {
     @OptionGroup var location: LocationOptions
 
     func run() throws {
-        Console.current.print(location.preferences.path)
+        let console = Console.current
+        try console.run { console.print(try location.preferences.name) }
     }
 }

@@ -27,7 +27,7 @@ struct SetCommand: ParsableCommand {
 
     func run() throws {
         try Console.current.run {
-            let file = location.preferences
+            let file = try location.preferences
             // Check everything before the store is opened: a damaged file or a bad value writes nothing.
             let existing = try file.readIfPresent()
             _ = try parse(replacing: existing?[key])

@@ -11,7 +11,9 @@ struct WatchCommand: AsyncParsableCommand {
         discussion: """
             Changes by apps, by `prefs set`, and by hand edits are printed one per line: \
             the time, the key, the old value and the new one. With --json, each change is a JSON object \
-            on its own line: {"time": …, "key": …, "old": …, "new": …}, null for a missing value.
+            on its own line: {"time": …, "key": …, "old": …, "new": …}, null for a missing value. Given the app's \
+            JSON Schema (--schema), the values of the keys it marks secret are shown as <secret> unless \
+            --show-secrets is given.
             """
     )
 
@@ -19,29 +21,41 @@ struct WatchCommand: AsyncParsableCommand {
     @OptionGroup var location: LocationOptions
     @OptionGroup var lock: LockOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var schema: SchemaOptions
+    @OptionGroup var secrets: SecretOptions
 
     func run() async throws {
         let console = Console.current
         try await console.run {
-            let file = location.preferences
+            let file = try location.preferences
             _ = try file.read()
+            let secretNames = try schema.secretNames()
             let store = try file.openStore(watching: true, lockTimeout: lock.duration)
             let (changes, continuation) = AsyncStream.makeStream(of: PreferenceStoreChange.self)
             let token = store.observeChanges { continuation.yield($0) }
             defer { token.cancel() }
             var last = Dictionary(uniqueKeysWithValues: try store.keys().map { ($0, try store.value(forKey: $0)) })
             let scope = keys.isEmpty ? "" : " to " + keys.joined(separator: ", ")
-            console.note("watching \(file.path) for changes\(scope); press Ctrl-C to stop")
+            console.note("watching \(file.name) for changes\(scope); press Ctrl-C to stop")
             for await change in changes {
                 for name in change.keys.sorted() where keys.isEmpty || keys.contains(name) {
                     let new = try change.values[name] ?? store.value(forKey: name)
                     guard new != last[name] ?? nil else { continue }
-                    console.print(line(name, old: last[name] ?? nil, new: new, style: console.outputStyle))
+                    let hidden = secrets.hides(name, secretNames: secretNames)
+                    let old = last[name] ?? nil
+                    console.print(
+                        line(
+                            name, old: hidden ? old.map(Self.redacted) : old,
+                            new: hidden ? new.map(Self.redacted) : new,
+                            style: console.outputStyle))
                     last[name] = new
                 }
             }
         }
     }
+
+    /// What a secret value is shown as: the placeholder, so that a change, an addition and a removal still show.
+    private static func redacted(_ value: PreferenceValue) -> PreferenceValue { .string(SecretOptions.placeholder) }
 
     private func line(_ name: String, old: PreferenceValue?, new: PreferenceValue?, style: TextStyle) -> String {
         let now = Date()

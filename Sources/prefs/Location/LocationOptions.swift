@@ -1,8 +1,9 @@
 internal import ArgumentParser
 internal import Foundation
 internal import Prefs
+internal import PrefsPostgres
 
-/// `--app ID`, `--file PATH` or `--domain NAME`: which preferences a command works on.
+/// `--app ID`, `--file PATH`, `--domain NAME` or `--postgres URL --namespace NS`: which preferences a command works on.
 struct LocationOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -25,11 +26,37 @@ struct LocationOptions: ParsableArguments {
     )
     var domain: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A PostgreSQL database shared by a fleet, as a libpq URL (postgres://user@host:port/database?sslmode=…); "
+                + "the password from PGPASSWORD or ~/.pgpass when the URL has none. Needs --namespace.",
+            valueName: "url"
+        )
+    )
+    var postgres: String?
+
+    @Option(help: ArgumentHelp("The namespace in the --postgres database.", valueName: "name"))
+    var namespace: String?
+
     func validate() throws {
-        switch [app, file, domain].compactMap({ $0 }).count {
-        case 0: throw ValidationError("Say which preferences to use: --app ID, --file PATH or --domain NAME.")
+        switch [app, file, domain, postgres].compactMap({ $0 }).count {
+        case 0:
+            throw ValidationError(
+                "Say which preferences to use: --app ID, --file PATH, --domain NAME or --postgres URL --namespace NS.")
         case 1: break
-        default: throw ValidationError("Pass one of --app, --file and --domain, not several.")
+        default: throw ValidationError("Pass one of --app, --file, --domain and --postgres, not several.")
+        }
+        if postgres != nil {
+            guard let namespace, !namespace.isEmpty else {
+                throw ValidationError("--postgres needs --namespace NAME: the namespace whose settings to use.")
+            }
+            do {
+                _ = try postgresNamespace(url: postgres!, namespace: namespace)
+            } catch let error as PostgresPreferenceStoreError {
+                throw ValidationError(error.message)
+            }
+        } else if namespace != nil {
+            throw ValidationError("--namespace goes with --postgres URL.")
         }
         if let app, app.isEmpty || app.contains("/") {
             throw ValidationError(
@@ -39,9 +66,24 @@ struct LocationOptions: ParsableArguments {
     }
 
     /// The preferences named by the options.
-    var preferences: PreferenceFile {
-        if let domain { return PreferenceFile(domain: domain) }
-        return PreferenceFile(url: url)
+    var preferences: any PreferenceLocation {
+        get throws {
+            if let postgres, let namespace { return try postgresNamespace(url: postgres, namespace: namespace) }
+            if let domain { return PreferenceFile(domain: domain) }
+            return PreferenceFile(url: url)
+        }
+    }
+
+    /// The PostgreSQL namespace named by the options, or nil when they name a file or domain.
+    var postgresNamespace: PostgresNamespace? {
+        get throws {
+            guard let postgres, let namespace else { return nil }
+            return try postgresNamespace(url: postgres, namespace: namespace)
+        }
+    }
+
+    private func postgresNamespace(url: String, namespace: String) throws -> PostgresNamespace {
+        try PostgresNamespace(url: url, namespace: namespace, environment: ProcessInfo.processInfo.environment)
     }
 
     /// The file named by the options.

@@ -52,3 +52,29 @@ import Testing
         watch.interrupt()
     }
 }
+
+/// `prefs watch --schema`: the app's schema tells the tool which keys are secret.
+@Suite struct PrefsToolWatchSecretTests {
+    @Test func watchRedactsTheKeysTheSchemaMarksSecret() throws {
+        let secret = "tok-\(UUID().uuidString)"
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(#"{"vault_flavor": "vanilla"}"#).path
+        let schema = directory.file("schema.json")
+        try Preferences(store: InMemoryPreferenceStore()).jsonSchema(of: VaultPreferences.keys).write(to: schema)
+        let watch = try ToolProcess("prefs", ["watch", "--file", file, "--schema", schema.path])
+        watch.waitFor(errorStream: true) { $0.contains("watching") }
+        let store = try FilePreferenceStore(url: URL(fileURLWithPath: file), watchesForChanges: false)
+        try store.write(["vault_token": .string(secret)])
+        try store.write(["vault_flavor": "chocolate"])
+        watch.waitFor {
+            $0.contains("vault_flavor  vanilla → chocolate") && $0.contains("vault_token  (none) → <secret>")
+        }
+        watch.interrupt()
+        #expect(!watch.output.contains(secret))
+        let shown = try ToolProcess("prefs", ["watch", "--file", file, "--schema", schema.path, "--show-secrets"])
+        shown.waitFor(errorStream: true) { $0.contains("watching") }
+        try store.write(["vault_token": "other"])
+        shown.waitFor { $0.contains("vault_token  \(secret) → other") }
+        shown.interrupt()
+    }
+}

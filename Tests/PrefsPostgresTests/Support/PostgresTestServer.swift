@@ -99,14 +99,19 @@ final class PostgresTestServer: Sendable {
         return environment
     }
 
-    /// Runs SQL as the superuser with `psql` and returns its unaligned output.
+    /// Runs SQL with `psql` (as the superuser unless a role is given) and returns its unaligned output.
     @discardableResult
-    func sql(_ statement: String, database: String? = nil) throws -> String {
+    func sql(
+        _ statement: String, database: String? = nil, role: (name: String, password: String)? = nil
+    ) throws
+        -> String
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["psql", "-X", "-v", "ON_ERROR_STOP=1", "-Atqc", statement]
         var environment = environment(applicationName: "prefs-tests-psql")
         if let database { environment["PGDATABASE"] = database }
+        if let role { (environment["PGUSER"], environment["PGPASSWORD"]) = (role.name, role.password) }
         process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe

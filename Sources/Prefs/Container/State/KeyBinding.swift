@@ -48,6 +48,8 @@ class KeyBinding: @unchecked Sendable {
     @usableFromInline let entry: KeyEntry
     /// The stored form of the key's default value (nil when it has none, or cannot be encoded).
     let storedDefault: PreferenceValue?
+    /// Whether the key's value is secret (kept out of log messages). Not used by reads.
+    let isSecret: Bool
     /// Whether every read asks the store (``PreferenceStore/requiresReadThrough``) instead of the cache.
     @usableFromInline let readsThrough: Bool
     /// The link to the key's store.
@@ -60,8 +62,9 @@ class KeyBinding: @unchecked Sendable {
     /// held so that their identities, keys of the identity map, are never reused.
     @exclusivity(unchecked) var aliases: [AnyKeyPath] = []
 
-    init(keyPath: AnyKeyPath, entry: KeyEntry, link: StoreLink, storedDefault: PreferenceValue?) {
+    init(keyPath: AnyKeyPath, entry: KeyEntry, link: StoreLink, storedDefault: PreferenceValue?, isSecret: Bool) {
         self.keyPath = keyPath
+        self.isSecret = isSecret
         self.entry = entry
         self.link = link
         self.storedDefault = storedDefault
@@ -102,7 +105,7 @@ final class TypedKeyBinding<Value: Sendable>: KeyBinding, @unchecked Sendable {
         storedDefault: PreferenceValue?
     ) {
         self.key = key
-        super.init(keyPath: keyPath, entry: entry, link: link, storedDefault: storedDefault)
+        super.init(keyPath: keyPath, entry: entry, link: link, storedDefault: storedDefault, isSecret: key.isSecret)
     }
 
     override func decodeBox(

@@ -29,6 +29,18 @@ final class CrossProcessLock: @unchecked Sendable {
         return depth > 0
     }
 
+    /// Runs `body` holding this object's lock only, never the cross-process lock: for work that reads what this
+    /// process already holds in memory.
+    ///
+    /// - Parameter body: The work.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    func withLocalLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        local.lock()
+        defer { local.unlock() }
+        return try body()
+    }
+
     /// Runs `body` holding this object's lock and, when it can (or must), the cross-process lock.
     ///
     /// - Parameters:

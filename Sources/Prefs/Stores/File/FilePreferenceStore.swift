@@ -19,6 +19,9 @@ public import Logging
 /// - **Outside changes**: the folder is watched (inotify on Linux, a dispatch source on Apple
 ///   platforms); another process's write, a hand edit, a replacement or a deletion is reported
 ///   per changed key.
+/// - **JSON Schema**: a top-level `"$schema"` member (which points editors at the app's schema, see
+///   "Editing preferences by hand" in the README) is kept by every write; it is not a key, and cannot be written
+///   as one.
 /// - **Damage**: a file that is not a JSON object is moved aside to `<name>.corrupt-<timestamp>`,
 ///   reported at error level, and the store starts empty; it is never overwritten or deleted.
 /// - **Symbolic links**: a file that is a link is written through: its target is replaced, beside itself, the lock
@@ -53,6 +56,8 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
 
     private struct FileContents: Sendable {
         var members: [String: PreferenceValue] = [:]
+        /// The file's `"$schema"` member, which every write keeps; nil when it has none.
+        var schema: PreferenceValue?
         /// The version of the file `members` came from; nil when there is no file.
         var identity: FileSystem.Identity?
     }
@@ -151,6 +156,10 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
             var transaction = PreferenceStoreTransaction { snapshot[$0] }
             let result = try body(&transaction)
             try PreferenceJSON.checkStorable(transaction.changes)
+            if transaction.changes.keys.contains(PreferenceJSON.schemaMember) {
+                throw UnstorableValueError(
+                    key: PreferenceJSON.schemaMember, reason: "the name is reserved for the file's JSON Schema")
+            }
             var members = snapshot
             var written: PreferenceStoreChanges = [:]
             for (key, value) in transaction.changes where members[key] != value {
@@ -158,8 +167,9 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
                 written[key] = .some(value)
             }
             guard !written.isEmpty else { return result }
-            let identity = try FileSystem.replace(path, with: PreferenceJSON.encode(members))
-            state.withLock { $0 = FileContents(members: members, identity: identity) }
+            let schema = state.withLock { $0.schema }
+            let identity = try FileSystem.replace(path, with: PreferenceJSON.encode(members, schema: schema))
+            state.withLock { $0 = FileContents(members: members, schema: schema, identity: identity) }
             observers.enqueue(PreferenceStoreChange(values: written, origin: origin))
             return result
         }
@@ -237,7 +247,8 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     private func read() throws -> Reading {
         guard let (data, identity) = try FileSystem.read(path) else { return .parsed(FileContents()) }
         do {
-            return .parsed(FileContents(members: try PreferenceJSON.decode(data), identity: identity))
+            let (members, schema) = try PreferenceJSON.decodeFile(data)
+            return .parsed(FileContents(members: members, schema: schema, identity: identity))
         } catch {
             return .unparsable(error, identity: identity)
         }
@@ -259,7 +270,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     private func damaged(_ failure: any Error, identity: FileSystem.Identity?) throws -> FileContents {
         guard lock.isHeldAcrossProcesses else {
             logger.error("Prefs: \(path) is damaged (\(failure)); reading defaults until a writer moves it aside")
-            return FileContents(members: [:], identity: identity)
+            return FileContents(members: [:], schema: nil, identity: identity)
         }
         let aside = try FileSystem.moveAside(path)
         logger.error(

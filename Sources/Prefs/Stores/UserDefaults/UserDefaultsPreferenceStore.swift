@@ -136,13 +136,17 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
     /// Returns the value `UserDefaults` holds for a key (in its search list: arguments, the suite,
     /// registered defaults), as a ``PreferenceValue``.
     ///
+    /// A read takes this store's lock but not the lock file: it reads what Foundation holds in memory, which every
+    /// write and change check of this store reloads under the lock file (see `synchronizeLocked()`), so it costs
+    /// about what a `UserDefaults` read costs (a container over this store reads through on Linux).
+    ///
     /// - Parameter key: The defaults key.
     /// - Returns: The value, or nil.
     /// - Throws: An error when the stored object is not a property-list value.
     public func value(forKey key: String) throws -> PreferenceValue? {
         let value: PreferenceValue?
         do {
-            value = try exclusively { try storedValue(forKey: key) }
+            value = try lock.withLocalLock { try storedValue(forKey: key) }
         } catch {
             startTracking(key, value: nil)
             throw error

@@ -1,6 +1,5 @@
-import Foundation
-import PrefsTestSupport
-import Testing
+package import Foundation
+package import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -10,13 +9,13 @@ import Darwin
 
 /// A built executable of this package (`prefs`, `example-app`) running as a child process, with
 /// its standard output and error collected separately, readable while it runs.
-final class ToolProcess: @unchecked Sendable {
+package final class ToolProcess: @unchecked Sendable {
     /// What a finished run printed, and how it ended.
-    struct Result {
-        let status: Int32
-        let output: String
-        let error: String
-        var outputLines: [String] { output.split(separator: "\n").map(String.init) }
+    package struct Result {
+        package let status: Int32
+        package let output: String
+        package let error: String
+        package var outputLines: [String] { output.split(separator: "\n").map(String.init) }
     }
 
     private let process = Process()
@@ -25,11 +24,12 @@ final class ToolProcess: @unchecked Sendable {
     private let files: TemporaryDirectory
 
     /// The executable, built next to the test bundle.
-    static func url(of tool: String) -> URL { ChildProcess.buildDirectory.appendingPathComponent(tool) }
+    package static func url(of tool: String) -> URL { ChildProcess.buildDirectory.appendingPathComponent(tool) }
 
     /// Starts `tool` with `arguments`; the environment is this process's with `environment` on top
     /// (`NO_COLOR` and `EXAMPLE_APP_*` removed unless given), and `input` on its standard input.
-    init(_ tool: String, _ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws {
+    package init(_ tool: String, _ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws
+    {
         files = try TemporaryDirectory()
         process.executableURL = Self.url(of: tool)
         process.arguments = arguments
@@ -48,14 +48,14 @@ final class ToolProcess: @unchecked Sendable {
     }
 
     /// What the child printed on standard output so far.
-    var output: String { (try? files.contents(of: "stdout")) ?? "" }
+    package var output: String { (try? files.contents(of: "stdout")) ?? "" }
     /// What the child printed on standard error so far.
-    var error: String { (try? files.contents(of: "stderr")) ?? "" }
+    package var error: String { (try? files.contents(of: "stderr")) ?? "" }
 
     /// Waits until `predicate` holds for the output so far (standard output, or standard error);
     /// fails the test after `seconds`.
     @discardableResult
-    func waitFor(
+    package func waitFor(
         errorStream: Bool = false,
         within seconds: Double = 20,
         sourceLocation: SourceLocation = #_sourceLocation,
@@ -75,19 +75,19 @@ final class ToolProcess: @unchecked Sendable {
 
     /// Sends SIGINT, as Ctrl-C does, and waits for the child to end.
     @discardableResult
-    func interrupt() -> Int32 {
+    package func interrupt() -> Int32 {
         kill(process.processIdentifier, SIGINT)
         return finish().status
     }
 
     /// Waits for the child to exit.
-    func finish() -> Result {
+    package func finish() -> Result {
         process.waitUntilExit()
         return Result(status: process.terminationStatus, output: output, error: error)
     }
 
     /// Runs a tool to completion.
-    static func run(
+    package static func run(
         _ tool: String,
         _ arguments: [String],
         environment: [String: String] = [:],

@@ -1,0 +1,62 @@
+import Benchmark
+import Foundation
+import Prefs
+import Synchronization
+
+/// Launch, measured from outside: each iteration starts `PrefsLaunchProbe` twice in fresh processes, once opening a
+/// Prefs file of N keys and once a `UserDefaults` suite of the same keys, each reading every key once. The order
+/// alternates between iterations, so that both sides meet the same noise, and each pair gives a ratio: the row is
+/// the median of the pairs' ratios.
+/// The 10,000-key run also gives the memory rows: the growth of the resident set and of the heap from the probe's
+/// first line to its last read, with the container (or suite) and every key path still alive.
+///
+/// Where the probe is not built (`swift build -c release --product PrefsLaunchProbe`, which compare.sh runs), these
+/// benchmarks are left out and the table says "not measured".
+func launchBenchmarks() {
+    guard let probe = LaunchProbe.executable else { return }
+    for keys in [1_000, 10_000] {
+        Benchmark("Launch.fresh-process-\(keys)-keys", configuration: LaunchMetrics.configuration) { benchmark, files in
+            for _ in benchmark.scaledIterations {
+                let prefsFirst = files.takeTurn()
+                var samples: [LaunchProbe.Side: LaunchProbe.Sample] = [:]
+                for side in prefsFirst ? [LaunchProbe.Side.prefs, .foundation] : [.foundation, .prefs] {
+                    samples[side] = try LaunchProbe.run(probe, side: side, files: files)
+                }
+                LaunchMetrics.record(samples, in: benchmark)
+            }
+        } setup: {
+            try LaunchFiles(keys: keys)
+        }
+    }
+}
+
+/// A Prefs file and a `UserDefaults` suite holding the same N Int keys, `bulk.i = i`, in temporary places
+/// (the suite's property list under `$XDG_CONFIG_HOME`, which compare.sh points at a temporary folder).
+final class LaunchFiles: Sendable {
+    let keys: Int
+    let url: URL
+    let suiteName: String
+    private let turns = Atomic<Int>(0)
+
+    init(keys: Int) throws {
+        self.keys = keys
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-launch-\(UUID())")
+        url = folder.appendingPathComponent("preferences.json")
+        suiteName = "PrefsBenchmarks.launch-\(UUID())"
+        let members = Dictionary(uniqueKeysWithValues: (0..<keys).map { ("bulk.\($0)", $0) })
+        let seed = Preferences(store: try FilePreferenceStore(url: url, watchesForChanges: false))
+        try seed.importJSON(try JSONSerialization.data(withJSONObject: members))
+        try seed.flush()
+        let defaults = UserDefaults(suiteName: suiteName)!
+        defaults.setPersistentDomain(members, forName: suiteName)
+        defaults.synchronize()
+    }
+
+    /// Whether Prefs goes first this time: every other call.
+    func takeTurn() -> Bool { turns.add(1, ordering: .relaxed).oldValue.isMultiple(of: 2) }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url.deletingLastPathComponent())
+        UserDefaults.standard.removePersistentDomain(forName: suiteName)
+    }
+}

@@ -1,0 +1,40 @@
+/// What a key says about itself for people and tools: a description, and whether its value is secret.
+///
+/// Kept out of ``PreferenceKeys/Key``'s own fields, behind one optional reference, so that a key that says nothing
+/// carries nil and a read never touches it.
+@usableFromInline
+final class PreferenceKeyNotes: Sendable {
+    /// What the key is for, in a sentence.
+    let description: String?
+    /// Whether the value is a secret that logs, tools and exports keep out of sight.
+    let isSecret: Bool
+
+    private init(description: String?, isSecret: Bool) {
+        self.description = description
+        self.isSecret = isSecret
+    }
+
+    /// Notes for a key, or nil when there is nothing to note.
+    ///
+    /// - Parameters:
+    ///   - description: What the key is for.
+    ///   - isSecret: Whether the value is secret.
+    /// - Returns: The notes, or nil.
+    @usableFromInline
+    static func make(description: String?, isSecret: Bool) -> PreferenceKeyNotes? {
+        description == nil && !isSecret ? nil : PreferenceKeyNotes(description: description, isSecret: isSecret)
+    }
+}
+
+extension PreferenceKeys.Key {
+    /// What the key is for, in a sentence for people (`PrefsCommand list` and `describe` show it, the JSON Schema
+    /// carries it); nil when the declaration gives none.
+    public var description: String? { notes?.description }
+
+    /// Whether the key's value is a secret, such as a token: Prefs' log messages never include it, `PrefsCommand`
+    /// shows it redacted, ``Preferences/exportJSON(store:keys:includingSecrets:)`` leaves it out, and
+    /// `PreferencesConfigProvider` reports it as secret.
+    ///
+    /// A secret is kept out of sight, not encrypted: the file store keeps it in a file only its owner can read.
+    public var isSecret: Bool { notes?.isSecret ?? false }
+}
