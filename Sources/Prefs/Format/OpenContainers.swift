@@ -18,6 +18,9 @@ struct OpenContainers {
         var wrapped: [String: PreferenceValue]?
     }
 
+    /// Whether the outermost object is a preferences file's, whose members are keys: never a mark, never a
+    /// `$dictionary` wrapper, whatever their names.
+    let outermostObjectHoldsKeys: Bool
     private var kinds: [Kind] = []
     private var arrays: [[PreferenceValue]] = []
     private var objects: [OpenObject] = []
@@ -32,12 +35,19 @@ struct OpenContainers {
         arrays.append([])
     }
 
+    init(outermostObjectHoldsKeys: Bool) {
+        self.outermostObjectHoldsKeys = outermostObjectHoldsKeys
+    }
+
+    /// Whether the innermost open container is the outermost object of a file, whose members are keys.
+    private var innermostHoldsKeys: Bool { outermostObjectHoldsKeys && kinds.count == 1 && kinds[0] == .object }
+
     mutating func openObject(firstName name: String) {
         // The value of a `$dictionary` member, unless that member's object is itself a wrapped dictionary, whose
-        // members are ordinary ones.
+        // members are ordinary ones, or the file's own object, whose members are keys.
         let isWrapped =
             kinds.last == .object && objects[objects.count - 1].name == "$dictionary"
-            && !objects[objects.count - 1].isWrapped
+            && !objects[objects.count - 1].isWrapped && !innermostHoldsKeys
         kinds.append(.object)
         objects.append(OpenObject(name: name, isWrapped: isWrapped))
     }
@@ -68,6 +78,10 @@ struct OpenContainers {
 
     /// Closes the innermost object: the value it stands for, a mark (`{"$date": …}`) turned into its value.
     mutating func closeObject() -> PreferenceValue {
+        if innermostHoldsKeys {
+            kinds.removeLast()
+            return .dictionary(objects.removeLast().members)  // a file's keys, as named
+        }
         kinds.removeLast()
         let object = objects.removeLast()
         if object.isWrapped {

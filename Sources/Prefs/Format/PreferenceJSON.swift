@@ -215,7 +215,7 @@ package enum PreferenceJSON {
     package static func decodeFile(
         _ data: Data
     ) throws -> (members: [String: PreferenceValue], schema: PreferenceValue?) {
-        var parser = PreferenceJSONParser(bytes: Array(data))
+        var parser = PreferenceJSONParser(bytes: Array(data), isFile: true)
         let value = try parser.parseDocument()
         guard case .dictionary(var members) = value else {
             throw parser.fail("the top level is \(value.kindName), not an object", at: 0)

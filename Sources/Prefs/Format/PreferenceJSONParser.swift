@@ -27,7 +27,14 @@ struct PreferenceJSONParser {
     let bytes: [UInt8]
     var position = 0
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    /// Whether the document is a preferences file, whose top-level members are keys (never marks, whatever their
+    /// names), rather than one value.
+    let isFile: Bool
+
+    init(bytes: [UInt8], isFile: Bool = false) {
+        self.bytes = bytes
+        self.isFile = isFile
+    }
 
     mutating func parseDocument() throws(Failure) -> PreferenceValue {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -70,7 +77,7 @@ struct PreferenceJSONParser {
     /// Parses one value, nil standing for JSON `null`. Iterative, with the open arrays and objects on a stack of
     /// its own, so that the depth of a document never touches the call stack.
     private mutating func parseValue() throws(Failure) -> PreferenceValue? {
-        var open = OpenContainers()
+        var open = OpenContainers(outermostObjectHoldsKeys: isFile)
         while true {
             skipWhitespace()
             guard position < bytes.count else { throw fail("unexpected end of the document") }

@@ -69,8 +69,6 @@ struct LinkState: Sendable {
     /// Keys that someone else changed while a local write of them was in flight or a transaction ran: their
     /// reports cannot be ordered against that write, so they are read back once it has landed.
     private(set) var raced: Set<String> = []
-    /// Values other writers reported during a transaction, for keys it may change: applied (or read back) after it.
-    private var heldDuringTransaction: PreferenceStoreChanges = [:]
 
     /// Failures of writes made behind the callers, thrown by the next `flush()`.
     var failures: [LinkFailure] = []
@@ -139,26 +137,37 @@ struct LinkState: Sendable {
     /// A container's transaction starts on the store.
     mutating func transactionStarted() { runningTransactions += 1 }
 
+    /// A container's transaction is committing: it takes its number now, in the store's order of commits (the
+    /// store calls this inside its transaction), so that a transaction whose end reaches the link late never
+    /// overwrites the newer values of a transaction that committed after it.
+    ///
+    /// - Returns: The number its committed values carry.
+    mutating func transactionCommitting() -> UInt64 {
+        sequence += 1
+        return sequence
+    }
+
     /// A container's transaction ended; `committed` holds its changes when it committed.
     ///
+    /// - Parameters:
+    ///   - committed: The committed changes; nil when it did not commit.
+    ///   - number: The number ``transactionCommitting()`` gave it; nil takes the next one (a store that commits
+    ///     without calling the body's end, which only tests do).
     /// - Returns: The update for the containers (the committed values, except keys with a newer local write
-    ///   pending), and keys to read back: those another writer changed while the transaction ran.
-    mutating func transactionEnded(committed: PreferenceStoreChanges?) -> ReportAction {
+    ///   pending, numbered in commit order), and keys to read back: those another writer changed while the
+    ///   transaction ran (their reported values cannot be ordered against the commit, so the store says).
+    mutating func transactionEnded(committed: PreferenceStoreChanges?, number: UInt64? = nil) -> ReportAction {
         runningTransactions -= 1
         let changes = (committed ?? [:]).filter { pending[$0.key] == nil }
         var readBack = raced.intersection(changes.keys)
-        var values = changes
         if runningTransactions == 0 {
-            // Values reported by others while it ran: those it did not change are applied as they are.
-            for (name, value) in heldDuringTransaction where changes[name] == nil && !isWriting(name) {
-                values[name] = .some(value)
-            }
-            readBack.formUnion(raced.filter { changes[$0] == nil && heldDuringTransaction[$0] == nil })
-            heldDuringTransaction = [:]
+            readBack.formUnion(raced.filter { changes[$0] == nil })
             raced = raced.filter { inFlight[$0] != nil }
         }
         readBack = readBack.filter { !isWriting($0) }
-        return ReportAction(update: values.isEmpty ? nil : nextUpdate(values), readBack: readBack)
+        guard !changes.isEmpty else { return ReportAction(update: nil, readBack: readBack) }
+        return ReportAction(
+            update: number.map { Update(values: changes, sequence: $0) } ?? nextUpdate(changes), readBack: readBack)
     }
 
     // MARK: Reports from the store
@@ -178,7 +187,6 @@ struct LinkState: Sendable {
             if inFlight[name] != nil {
                 if !isEcho { raced.insert(name) }  // read back once the write has landed
             } else if runningTransactions > 0 && !isEcho {
-                heldDuringTransaction[name] = value
                 raced.insert(name)
             } else {
                 apply[name] = .some(value)  // an echo too: equal values change nothing, and it corrects a race

@@ -91,9 +91,10 @@ extension StoreLink {
         drainNow()
         state.withLock { $0.transactionStarted() }
         var committed: PreferenceStoreChanges?
+        var number: UInt64?
         defer {
             let readBack = transition { state in
-                let action = state.transactionEnded(committed: committed)
+                let action = state.transactionEnded(committed: committed, number: number)
                 return (action.update, action.readBack)
             }
             if !readBack.isEmpty { writer.async { self.readBack(readBack) } }
@@ -103,6 +104,7 @@ extension StoreLink {
             try store.transaction { transaction in
                 let result = try body(&transaction)
                 changes = transaction.changes
+                number = state.withLock { $0.transactionCommitting() }  // inside the store's lock: commit order
                 return result
             }
         }

@@ -108,8 +108,20 @@ import Testing
         let echo = state.reported(PreferenceStoreChange(values: ["a": 1], origin: own), ownOrigin: own)
         #expect(echo.update != nil)
         let action = state.transactionEnded(committed: ["a": 1])
-        #expect(action.update?.changes == ["a": 1, "c": 6], "the key it did not change takes the reported value")
-        #expect(action.readBack == ["a"], "the key it changed cannot be ordered against the report: read back")
+        #expect(action.update?.changes == ["a": 1])
+        #expect(
+            action.readBack == ["a", "c"], "keys another writer reported while it ran cannot be ordered: read back")
+    }
+
+    @Test func transactionsAreNumberedInTheOrderTheyCommitNotTheOrderTheyEnd() throws {
+        var state = LinkState()
+        state.transactionStarted()
+        state.transactionStarted()
+        let first = state.transactionCommitting()
+        let second = state.transactionCommitting()
+        let secondEnd = state.transactionEnded(committed: ["a": 2], number: second)
+        let firstEnd = state.transactionEnded(committed: ["a": 1], number: first)
+        #expect(try #require(firstEnd.update).sequence < #require(secondEnd.update).sequence)
     }
 
     @Test func aReadIsAsNewAsTheLastUpdateHandedOut() {

@@ -25,4 +25,18 @@ import Testing
         let file = try PreferenceJSON.decode(PreferenceJSON.encode(["key": value]))
         #expect(PreferenceValueGenerator.isSameStoredValue(value, file["key"]))
     }
+
+    /// A file's own members are keys, whatever their names: a key named like a mark (found by the generated round
+    /// trips, seed 0xd58754458943cf95: the key `$dictionary` holding `["$dictionary": [:]]` read back as `[:]`).
+    @Test(arguments: ["$dictionary", "$date", "$data", "$double", "$x"])
+    func aKeyNamedLikeAMarkReadsBackWithItsValue(_ name: String) throws {
+        let values: [PreferenceValue] = [["$dictionary": [:]], "2001-01-01T00:00:00Z", "nan", 1, ["a": 1]]
+        for value in values {
+            for members in [[name: value], [name: value, "other": 2]] {
+                let file = try PreferenceJSON.decode(PreferenceJSON.encode(members))
+                #expect(file.count == members.count, "\(members) read as \(file)")
+                #expect(PreferenceValueGenerator.isSameStoredValue(value, file[name]), "\(members) read as \(file)")
+            }
+        }
+    }
 }
