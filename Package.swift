@@ -17,6 +17,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        // File descriptors, paths and errno for the file store (already in the graph through swift-configuration).
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
         .package(
             url: "https://github.com/apple/swift-configuration.git", from: "1.4.0",
             traits: [.defaults, "CommandLineArguments"]
@@ -24,10 +26,18 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // Plugin only: `swift package generate-documentation` (the DocC catalogs; Swift Package Index builds them too).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The core: keys, values, stores, the container, observation, property wrappers, override layers.
-        .target(name: "Prefs", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "Prefs",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         // Override layers over swift-configuration's providers (environment, command line) and the store as a
         // provider; swift-configuration's floor, macOS 15 / iOS 18, so kept out of the core.
         .target(

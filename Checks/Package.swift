@@ -9,6 +9,7 @@ let package = Package(
     name: "PrefsChecks",
     dependencies: [
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
     ],
     targets: [
@@ -18,6 +19,7 @@ let package = Package(
             dependencies: [
                 "StandInSwiftUI", "StandInDarwin", "StandInObjectiveC",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .target(name: "PrefsCombine", dependencies: ["Prefs", "StandInCombine"]),

@@ -62,7 +62,7 @@ fi
 
 # Every module that Prefs' targets import, with the modules they re-export, and the check build's stand-ins.
 extract "$root" "Swift _Concurrency _StringProcessing Observation Synchronization Dispatch Foundation
-    FoundationEssentials FoundationInternationalization Glibc Logging Configuration OpenCombine ArgumentParser
+    FoundationEssentials FoundationInternationalization Glibc Logging SystemPackage Configuration OpenCombine ArgumentParser
     PostgresNIO NIOCore NIOPosix NIOSSL Testing"
 extract "$root/Checks" "StandInSwiftUI StandInDarwin StandInDarwinTypes StandInDarwinFunctions StandInObjectiveC"
 (cd "$root" && swift package dump-package >"$scratch/package.json")

@@ -32,9 +32,9 @@ internal import Prefs
 ///   through the app's container and is durable when the command returns.
 /// - `reset KEY`: removes the stored value; the key reads its default again.
 /// - `schema [--output FILE]`: the JSON Schema of the preferences file (see
-///   ``Prefs/Preferences/jsonSchema(of:store:title:)``), for editors.
+///   `Preferences.jsonSchema(of:store:title:)`), for editors.
 ///
-/// The values of keys declared secret (``Prefs/PreferenceKeys/Key/isSecret``) are shown as `<secret>` by `list`,
+/// The values of keys declared secret (`Key.isSecret`) are shown as `<secret>` by `list`,
 /// `get` and `describe` unless `--show-secrets` is given.
 ///
 /// Failures are reported on standard error with a documented exit code (see `--help`): 1 for an

@@ -14,7 +14,7 @@ extension PreferenceOverrideLayer {
     /// must decode as it.
     ///
     /// - Parameters:
-    ///   - name: The layer's name in ``PreferenceSource``.
+    ///   - name: The layer's name in `PreferenceSource`.
     ///   - provider: The provider.
     ///   - prefix: Components put before each key name (`["myapp"]` for `MYAPP_THEME`).
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)

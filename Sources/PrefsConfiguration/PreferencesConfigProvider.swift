@@ -19,7 +19,7 @@ public import Prefs
 /// the store into swift-configuration's `MutableInMemoryProvider` and keeps it current from the
 /// store's change reports, so watching works as with any provider.
 ///
-/// The values of keys declared secret (``Prefs/PreferenceKeys/Key/isSecret``) are reported as secret
+/// The values of keys declared secret (`Key.isSecret`) are reported as secret
 /// (`ConfigValue.isSecret`), so swift-configuration redacts them in its access logs: those of the keys passed as
 /// `keys`, and of every key the container has used by the time the value is published.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)

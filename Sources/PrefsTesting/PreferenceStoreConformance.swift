@@ -1,7 +1,7 @@
 import Foundation
 public import Prefs
 
-/// The checks every ``PreferenceStore`` must pass; run them against your own store from any test framework.
+/// The checks every `PreferenceStore` must pass; run them against your own store from any test framework.
 ///
 /// ```swift
 /// @Test func myStoreConforms() throws {
@@ -9,8 +9,9 @@ public import Prefs
 /// }
 /// ```
 ///
-/// Each check gets a fresh store. ``check(makeStore:reopen:atomicTransactions:)`` throws one
-/// ``Failure`` that lists every check that failed.
+/// Each check gets a fresh store.
+/// ``check(makeStore:reopen:atomicTransactions:profile:seed:generatedCases:)`` throws one ``Failure`` that lists
+/// every check that failed.
 public enum PreferenceStoreConformance {
     /// The checks that failed, with what each expected and found.
     public struct Failure: Error, CustomStringConvertible {

@@ -9,7 +9,8 @@ extension Preferences {
     ///
     /// The keys are removed in one transaction per store: readers never see some of them reset and others not,
     /// and each changed key's observers hear it once. If a store cannot run the transaction, the failure is
-    /// reported through the logger and the keys are reset as ``reset(_:)`` does, behind the caller.
+    /// reported through the logger and the keys are reset as
+    /// ``reset(_:)-(KeyPath<PreferenceKeys,PreferenceKeys.Key<Value>>)`` does, behind the caller.
     ///
     /// - Parameters:
     ///   - first: A key.
@@ -36,7 +37,7 @@ extension Preferences {
     /// Each store's keys are listed and removed inside one transaction of that store (for a file, under its
     /// cross-process lock), so a value written meanwhile by another process is removed too or survives whole.
     /// Keys outside the prefix (another container's, with another prefix) and the record of migrations that ran
-    /// (``Self.migrationRecordName``) are kept. Each changed key's observers hear it once.
+    /// (``migrationRecordName``) are kept. Each changed key's observers hear it once.
     ///
     /// - Parameter storeIDs: The stores to clear; nil (the default) clears every store of the container.
     /// - Throws: An error of a store; nothing is removed from that store then.

@@ -94,7 +94,7 @@ extension PostgresPreferenceStore {
     ///
     /// - Parameters:
     ///   - key: The stored name of the key.
-    ///   - version: One of the key's versions, as ``history(of:since:limit:)-(String?,_,_)`` lists them.
+    ///   - version: One of the key's versions, as `history(of:since:limit:)` lists them.
     /// - Returns: The value the key holds now (nil when that version removed it).
     /// - Throws: ``PostgresPreferenceStoreError`` of kind `versionNotFound` when the history does not hold that
     ///   version of the key (purged by the retention, or never one of its versions; the message says which), and

@@ -7,7 +7,7 @@ extension PreferenceValueGenerator {
     /// a NaN's payload) and negative zero differs from zero, dates with the same
     /// `timeIntervalSinceReferenceDate` bit for bit, and strings with the same Unicode scalars (a store
     /// that normalizes text changes the user's data, although Swift's `==` would not tell). It is
-    /// ``PreferenceValue``'s `==` made stricter on strings and on the kind of an integer.
+    /// `PreferenceValue`'s `==` made stricter on strings and on the kind of an integer.
     ///
     /// - Parameters:
     ///   - written: What was written.

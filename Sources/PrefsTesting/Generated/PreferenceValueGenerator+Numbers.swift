@@ -2,10 +2,10 @@ public import Foundation
 public import Prefs
 
 extension PreferenceValueGenerator {
-    /// An integer as stores hold it: every width's extremes often, ``PreferenceValue/unsignedInteger(_:)``
+    /// An integer as stores hold it: every width's extremes often, `PreferenceValue.unsignedInteger`
     /// above `Int64.max`, otherwise random magnitudes of every size.
     ///
-    /// - Returns: An ``PreferenceValue/integer(_:)`` or ``PreferenceValue/unsignedInteger(_:)`` value.
+    /// - Returns: An `PreferenceValue.integer` or `PreferenceValue.unsignedInteger` value.
     public mutating func integer() -> PreferenceValue {
         if chance(0.1) {
             let any = UInt64.random(in: (1 << 63)...(.max), using: &self)

@@ -1,7 +1,7 @@
 import Foundation
 public import Prefs
 
-/// A seeded generator of ``PreferenceValue`` trees and hostile key names, for tests that check a
+/// A seeded generator of `PreferenceValue` trees and hostile key names, for tests that check a
 /// store or a container against the whole space of values instead of a few examples.
 ///
 /// ```swift
@@ -74,7 +74,7 @@ public struct PreferenceValueGenerator: RandomNumberGenerator, Sendable {
             self.allowsByteOrderMarkFirstInNames = allowsByteOrderMarkFirstInNames
         }
 
-        /// Every value ``PreferenceValue`` can hold: the profile of the in-memory and file stores.
+        /// Every value `PreferenceValue` can hold: the profile of the in-memory and file stores.
         public static let everything = Profile()
 
         /// Text without U+0000 (PostgreSQL's `text` and `jsonb` refuse it), and key names of at most

@@ -1,10 +1,5 @@
 internal import Foundation
-
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
+internal import SystemPackage
 
 /// An advisory lock shared by every process (and every store) using one preferences file: `flock`
 /// on a companion `<file>.lock`, because the data file itself is replaced on every write.
@@ -43,13 +38,8 @@ final class FileLock: Sendable {
     func withLock<Result>(required: Bool, _ body: (_ locked: Bool) throws -> Result) throws -> Result {
         for _ in 0..<100 {
             let path = required ? try FileSystem.writableTarget(of: filePath) + ".lock" : try path()
-            var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-            if descriptor < 0, errno == EACCES || errno == EROFS { descriptor = open(path, O_RDONLY | O_CLOEXEC) }
-            guard descriptor >= 0 else {
-                if required { throw FileSystem.error(.lock, path) }
-                return try body(false)
-            }
-            defer { close(descriptor) }  // closing the descriptor releases the lock
+            guard let descriptor = try open(path, required: required) else { return try body(false) }
+            defer { try? descriptor.close() }  // closing the descriptor releases the lock
             guard try acquire(descriptor, path) else {
                 if required {
                     throw FilePreferenceStoreError(
@@ -64,21 +54,35 @@ final class FileLock: Sendable {
             operation: .lock, path: filePath, reason: "its symbolic link was pointed elsewhere 100 times in a row")
     }
 
+    /// The lock file, created if need be (read-only when it cannot be written: a lock works on either); nil when it
+    /// cannot be opened and the lock is not `required`.
+    private func open(_ path: String, required: Bool) throws -> FileDescriptor? {
+        do {
+            do {
+                return try FileDescriptor.open(
+                    FilePath(path), .readWrite, options: [.create, .closeOnExec], permissions: .ownerReadWrite)
+            } catch Errno.permissionDenied, Errno.readOnlyFileSystem {
+                return try FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec)
+            }
+        } catch let failure as Errno {
+            if required { throw FileSystem.error(.lock, path, failure) }
+            return nil
+        }
+    }
+
     /// Takes the lock on `descriptor`; false when another process holds it past the timeout.
-    private func acquire(_ descriptor: Int32, _ path: String) throws -> Bool {
-        guard let timeout else {
-            while flock(descriptor, LOCK_EX) != 0 {
-                guard errno == EINTR else { throw FileSystem.error(.lock, path) }
+    private func acquire(_ descriptor: FileDescriptor, _ path: String) throws -> Bool {
+        do {
+            guard let timeout else { return try descriptor.lockExclusively(waiting: true) }
+            let clock = ContinuousClock()
+            let deadline = clock.now.advanced(by: timeout)
+            while try !descriptor.lockExclusively(waiting: false) {
+                guard clock.now < deadline else { return false }
+                Thread.sleep(forTimeInterval: 0.005)
             }
             return true
+        } catch {
+            throw FileSystem.error(.lock, path, error)
         }
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR else { throw FileSystem.error(.lock, path) }
-            guard clock.now < deadline else { return false }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        return true
     }
 }

@@ -1,12 +1,5 @@
 internal import Foundation
-
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+internal import SystemPackage
 
 /// Symbolic links: a preferences file that is a link (into a dotfiles repository, say) is written through, never
 /// replaced by a regular file.
@@ -28,11 +21,7 @@ extension FileSystem {
         var chain = [path]
         while true {
             let current = chain[chain.count - 1]
-            var status = FileStatus()
-            // Widened: `st_mode` and the `S_IF…` constants differ in width between the platforms' C libraries.
-            guard lstat(current, &status) == 0, UInt32(status.st_mode) & UInt32(S_IFMT) == UInt32(S_IFLNK) else {
-                return chain
-            }
+            guard (try? FilePath(current).stat(followTargetSymlink: false).type) == .symbolicLink else { return chain }
             guard chain.count <= maximumLinks else {
                 throw FilePreferenceStoreError(
                     operation: .resolveLink, path: path,
@@ -77,33 +66,33 @@ extension FileSystem {
         return target
     }
 
-    /// The error for a failed `open` of `path`: for a loop of links (`ELOOP`), one that shows the loop.
-    static func openError(_ operation: FilePreferenceStoreError.Operation, _ path: String) -> FilePreferenceStoreError {
-        let failure = error(operation, path)
-        guard errno == ELOOP else { return failure }
+    /// The error for an `open` of `path` that failed with `failure`: for a loop of links (`ELOOP`), one that shows the
+    /// loop.
+    static func openError(
+        _ operation: FilePreferenceStoreError.Operation, _ path: String, _ failure: Errno
+    ) -> FilePreferenceStoreError {
+        let plain = error(operation, path, failure)
+        guard failure == .tooManySymbolicLinkLevels else { return plain }
         do {
             _ = try linkChain(path)
-            return failure
+            return plain
         } catch let loop as FilePreferenceStoreError {
             return loop
         } catch {
-            return failure
+            return plain
         }
     }
 
     private static func readLink(_ path: String) throws -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count >= 0 else { throw error(.resolveLink, path) }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        do {
+            return try FilePath(path).linkDestination()
+        } catch {
+            throw Self.error(.resolveLink, path, error)
+        }
     }
 
     /// The canonical path of an existing folder, or nil.
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    private static func realPath(_ path: String) -> String? { FilePath(path).realPath() }
 
     private static func describe(_ chain: [String]) -> String { chain.joined(separator: " → ") }
 }

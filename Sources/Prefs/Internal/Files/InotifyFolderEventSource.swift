@@ -3,6 +3,7 @@
 #if canImport(Glibc) && !canImport(Darwin)
 internal import Dispatch
 internal import Glibc
+internal import SystemPackage
 
 /// Linux's ``FolderEventSource``: inotify on the folder, each event naming the entry it concerns.
 ///
@@ -11,31 +12,33 @@ final class InotifyFolderEventSource: FolderEventSource, @unchecked Sendable {
     private let source: any DispatchSourceRead
 
     init(directory: String, queue: DispatchQueue, handler: @escaping @Sendable ([FolderEvent]) -> Void) throws {
-        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard descriptor >= 0 else { throw FileSystem.error(.watch, directory) }
+        let instance = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard instance >= 0 else { throw FileSystem.error(.watch, directory) }
+        let descriptor = FileDescriptor(rawValue: instance)
         let mask = UInt32(
             IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
-        guard inotify_add_watch(descriptor, directory, mask) >= 0 else {
-            close(descriptor)
-            throw FileSystem.error(.watch, directory)
+        guard inotify_add_watch(instance, directory, mask) >= 0 else {
+            let failure = FileSystem.error(.watch, directory)
+            try? descriptor.close()
+            throw failure
         }
-        source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+        source = DispatchSource.makeReadSource(fileDescriptor: instance, queue: queue)
         source.setEventHandler {
             let events = Self.drainEvents(descriptor)
             if !events.isEmpty { handler(events) }
         }
-        source.setCancelHandler { close(descriptor) }
+        source.setCancelHandler { try? descriptor.close() }
         source.resume()
     }
 
     func cancel() { source.cancel() }
 
-    /// Reads every pending event.
-    private static func drainEvents(_ descriptor: Int32) -> [FolderEvent] {
+    /// Reads every pending event (until the non-blocking read says there is none: `EAGAIN`).
+    private static func drainEvents(_ descriptor: FileDescriptor) -> [FolderEvent] {
         var events: [FolderEvent] = []
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = (try? buffer.withUnsafeMutableBytes { try descriptor.read(into: $0) }) ?? 0
             guard count > 0 else { return events }
             events += buffer.withUnsafeBytes { Self.events(in: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         }
