@@ -8,22 +8,14 @@ import Testing
 /// while the store held 1,000.
 @Suite struct TransactionOrderTests {
     /// A store whose first transaction, once committed, waits before returning until it is released.
-    final class HeldStore: PreferenceStore, @unchecked Sendable {
-        let backing = InMemoryPreferenceStore()
+    final class HeldStore: ForwardingStore, @unchecked Sendable {
         let committed = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         private let calls = Lock(0)
 
-        func value(forKey key: String) -> PreferenceValue? { backing.value(forKey: key) }
-        func write(_ changes: PreferenceStoreChanges) { backing.write(changes) }
-        func keys() -> [String] { backing.keys() }
-        func flush() {}
-        func observeChanges(
-            _ handler: @escaping @Sendable (PreferenceStoreChange) -> Void
-        ) -> PreferenceObservationToken {
-            backing.observeChanges(handler)
-        }
-        func transaction<Result>(_ body: (inout PreferenceStoreTransaction) throws -> Result) throws -> Result {
+        override func transaction<Result>(
+            _ body: (inout PreferenceStoreTransaction) throws -> Result
+        ) throws -> Result {
             let isFirst = calls.withLock { count in
                 count += 1
                 return count == 1

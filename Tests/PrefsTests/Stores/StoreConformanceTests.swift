@@ -24,18 +24,17 @@ import Testing
 
     /// A store that breaks the contract is caught: the suite is not a rubber stamp.
     @Test func aStoreThatLosesValuesFailsTheSuite() throws {
-        final class ForgetfulStore: PreferenceStore, @unchecked Sendable {
-            let backing = InMemoryPreferenceStore()
-            func value(forKey key: String) -> PreferenceValue? {
+        final class ForgetfulStore: ForwardingStore, @unchecked Sendable {
+            override func value(forKey key: String) -> PreferenceValue? {
                 key.hasPrefix("date") ? nil : backing.value(forKey: key)
             }
-            func write(_ changes: PreferenceStoreChanges) { backing.write(changes) }
-            func keys() -> [String] { backing.keys() }
-            func flush() {}
-            func observeChanges(
-                _ handler: @escaping @Sendable (PreferenceStoreChange) -> Void
-            ) -> PreferenceObservationToken {
-                backing.observeChanges(handler)
+            override func transaction<Result>(
+                _ body: (inout PreferenceStoreTransaction) throws -> Result
+            ) throws -> Result {
+                var transaction = PreferenceStoreTransaction { self.value(forKey: $0) }
+                let result = try body(&transaction)
+                write(transaction.changes)
+                return result
             }
         }
         let failure = #expect(throws: PreferenceStoreConformance.Failure.self) {
