@@ -18,6 +18,8 @@ package final class ChildProcess: @unchecked Sendable {
     private let process = Process()
     private let lock = NSLock()
     private var buffer = ""
+    /// Signalled once the child's output has ended (every writer closed the pipe).
+    private let outputEnded = DispatchSemaphore(value: 0)
 
     /// The build directory of this test run: where the package's executables are.
     package static var buildDirectory: URL {
@@ -50,12 +52,26 @@ package final class ChildProcess: @unchecked Sendable {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
-        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
-            self.lock.withLock { self.buffer += String(decoding: data, as: UTF8.self) }
-        }
         try process.run()
+        // A thread of its own reads the pipe until it ends, with blocking reads: a `readabilityHandler` (a dispatch
+        // read source) torn down with its pipe can crash libdispatch's event loop on Linux
+        // (swift-corelibs-foundation PR 5507: `_dispatch_event_loop_drain`), which this suite met in 4 of about 20
+        // runs.
+        let reading = pipe.fileHandleForReading
+        let reader = Thread { [self] in
+            while true {
+                let data = reading.availableData  // waits for output; empty once every writer closed the pipe
+                if data.isEmpty { break }
+                lock.withLock { buffer += String(decoding: data, as: UTF8.self) }
+            }
+            outputEnded.signal()
+        }
+        reader.start()
+    }
+
+    /// Waits (a few seconds at most) until the child's output has ended, so that its last lines are read.
+    private func waitForTheEndOfOutput() {
+        if outputEnded.wait(timeout: .now() + 5 * deadlineScale) == .success { outputEnded.signal() }
     }
 
     /// Everything the child printed so far, as lines.
@@ -74,7 +90,7 @@ package final class ChildProcess: @unchecked Sendable {
             if !process.isRunning { break }
             Thread.sleep(forTimeInterval: 0.0005)
         }
-        Thread.sleep(forTimeInterval: 0.05)  // the last output of an exited child
+        waitForTheEndOfOutput()  // the last output of an exited child
         if let line = lines.first(where: predicate) { return line }
         Issue.record("no matching line within \(seconds) s; output: \(lines.suffix(8))", sourceLocation: sourceLocation)
         return nil
@@ -100,7 +116,7 @@ package final class ChildProcess: @unchecked Sendable {
     ) throws -> (status: Int32, output: [String]) {
         let child = try ChildProcess(arguments, executable: executable)
         let status = child.wait()
-        Thread.sleep(forTimeInterval: 0.01)  // let the last output arrive
+        child.waitForTheEndOfOutput()
         return (status, child.lines)
     }
 }
