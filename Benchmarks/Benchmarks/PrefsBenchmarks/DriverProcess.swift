@@ -34,19 +34,30 @@ final class DriverProcess: @unchecked Sendable {
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = input
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
-            condition.withLock {
-                buffer += String(decoding: data, as: UTF8.self)
-                while let newline = buffer.firstIndex(of: "\n") {
-                    lines.append(String(buffer[..<newline]))
-                    buffer = String(buffer[buffer.index(after: newline)...])
-                }
-                condition.broadcast()
-            }
-        }
         try process.run()
+        // A thread of its own reads the driver's output with blocking reads until the pipe ends: a
+        // `readabilityHandler` (a dispatch read source) torn down with its pipe can crash libdispatch's event loop on
+        // Linux, as the test support's `ChildProcess` met (swift-corelibs-foundation PR 5507).
+        let reading = output.fileHandleForReading
+        Thread { [weak self] in
+            while true {
+                let data = reading.availableData  // waits for output; empty once the driver closed the pipe
+                guard let self, !data.isEmpty else { return }
+                self.received(data)
+            }
+        }.start()
+    }
+
+    /// Adds output to the buffer and hands out its complete lines.
+    private func received(_ data: Data) {
+        condition.withLock {
+            buffer += String(decoding: data, as: UTF8.self)
+            while let newline = buffer.firstIndex(of: "\n") {
+                lines.append(String(buffer[..<newline]))
+                buffer = String(buffer[buffer.index(after: newline)...])
+            }
+            condition.broadcast()
+        }
     }
 
     /// Sends a command line.
