@@ -53,7 +53,11 @@ final class CrossProcessLock: @unchecked Sendable {
         local.lock()
         defer { local.unlock() }
         guard depth == 0, let fileLock else {
-            if required, depth > 0, !holdsFileLock, let fileLock { throw FileSystem.error(.lock, try fileLock.path()) }
+            if required, depth > 0, !holdsFileLock, let fileLock {
+                throw FilePreferenceStoreError(
+                    operation: .lock, path: try fileLock.path(),
+                    reason: "a write inside a read that could not take the lock needs it")
+            }
             depth += 1
             defer { depth -= 1 }
             return try body()
