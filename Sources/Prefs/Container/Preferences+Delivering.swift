@@ -1,14 +1,15 @@
 extension Preferences {
-    /// Hands queued changes to observers, outside every lock and in the order they were made.
+    /// Hands queued changes to observers, from the first one the caller took, outside every lock and in the order
+    /// they were made.
     ///
     /// One thread at a time delivers; a change made while another thread delivers (an observer that writes, say) is
     /// delivered by that thread after the current observer returns. What it decodes for observers goes back to the
     /// cache when it comes back for the next change, in the same lock.
-    func deliverQueuedChanges() {
-        // The caller claimed the queue, under the lock of the change that queued the item.
-        var decoded: [DecodedForObservers] = []
-        while let (item, keyNameObservers) = nextDelivery(caching: decoded) {
-            decoded = deliver(item, to: keyNameObservers)
+    func deliver(from first: QueuedDelivery) {
+        // The caller claimed the queue and took the first change, under the lock of the change that queued it.
+        var next: QueuedDelivery? = first
+        while let delivery = next {
+            next = nextDelivery(caching: deliver(delivery.item, to: delivery.keyNameObservers))
         }
     }
 

@@ -25,7 +25,13 @@ extension Preferences {
             }
             return finishRead(keyPath, action)
         }
-        set { writeLogging(BoundKeyPath(keyPath: keyPath, binding: resolve(keyPath)), newValue) }
+        set {
+            do {
+                try write(keyPath, newValue, waitForStore: false)
+            } catch {
+                reportFailedWrite(of: keyPath, error)
+            }
+        }
     }
 
     /// Reads a key path already bound in this container (a `@Preference` with a container keeps its binding): a

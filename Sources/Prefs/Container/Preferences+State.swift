@@ -19,6 +19,12 @@ extension Preferences {
         state.withLock { $0.bind(first, force: force) }
     }
 
+    /// What a write of a key path needs, if the key path object is bound (found by identity).
+    @inlinable
+    func lockedWriteTarget(_ keyPath: AnyKeyPath) -> WriteTarget? {
+        state.withLock { $0.writeTarget(identifiedBy: ObjectIdentifier(keyPath)) }
+    }
+
     /// What a write of a bound key path needs.
     @usableFromInline
     func lockedWriteTarget(_ binding: BindingID) -> WriteTarget { state.withLock { $0.writeTarget(binding) } }
@@ -41,17 +47,17 @@ extension Preferences {
     }
 
     /// The next queued change for the deliverer, after caching what it decoded.
-    func nextDelivery(caching decoded: [DecodedForObservers]) -> (DeliveryItem, [KeyNameObserver])? {
+    func nextDelivery(caching decoded: [DecodedForObservers]) -> QueuedDelivery? {
         state.withLock { $0.nextDelivery(caching: decoded) }
     }
 
     /// A new observer ID.
     func makeObserverID() -> UInt64 { state.withLock { $0.makeObserverID() } }
 
-    /// Adds an observer; returns whether the caller must deliver.
+    /// Adds an observer; returns the first queued change when the caller must deliver.
     func lockedAddObserver(
         _ observer: Observer, id: UInt64, initial: (@Sendable (any AnyObject & Sendable) -> Void)?
-    ) -> Bool {
+    ) -> QueuedDelivery? {
         state.withLock { $0.addObserver(observer, id: id, initial: initial) }
     }
 

@@ -19,7 +19,7 @@ extension Preferences {
     ///
     /// - Parameter keyPath: The key.
     public func reset<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) {
-        let target = lockedWriteTarget(resolve(keyPath))
+        let target = lockedWriteTarget(keyPath) ?? lockedWriteTarget(resolve(keyPath))
         guard target.current != nil else { return }
         let key = TypedKey<Value>.of(target.key).key
         let written = LocalWrite(
@@ -50,17 +50,24 @@ extension Preferences {
     func write<Value>(
         _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>, _ value: Value, waitForStore: Bool
     ) throws {
-        try write(BoundKeyPath(keyPath: keyPath, binding: resolve(keyPath)), value, waitForStore: waitForStore)
+        let target = lockedWriteTarget(keyPath) ?? lockedWriteTarget(resolve(keyPath))
+        try write(target, value, waitForStore: waitForStore)
     }
 
     /// Encodes and commits a write of a bound key path.
     @inlinable
     func write<Value>(_ bound: BoundKeyPath<Value>, _ value: Value, waitForStore: Bool) throws {
-        let target = lockedWriteTarget(bound.binding)
+        try write(lockedWriteTarget(bound.binding), value, waitForStore: waitForStore)
+    }
+
+    /// Encodes and commits a write to the key a target names: every container of its store has it when this
+    /// returns, the store behind.
+    @inlinable
+    func write<Value: Sendable>(_ target: WriteTarget, _ value: Value, waitForStore: Bool) throws {
         let stored = try TypedKey<Value>.of(target.key).key.encodeValue(value)
         guard stored != target.current else { return }  // a write of the value already cached does nothing
         let written = LocalWrite(
-            containerID: ObjectIdentifier(self), binding: bound.binding,
+            containerID: ObjectIdentifier(self), binding: target.binding,
             decoded: Decoded(box: DecodedValue(value), usedDefault: false))
         let link = slots[target.slot].link
         let failuresBefore = link.write(name: target.name, value: stored, written: written)

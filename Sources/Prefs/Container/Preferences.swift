@@ -142,7 +142,7 @@ public final class Preferences: Sendable {
             logger.notice("Prefs: '\(name)' was stored, but readers keep seeing the override from \(source)")
         }
         action.observed.forEach { $0.changed(in: self) }
-        if action.deliver { deliverQueuedChanges() }
+        if let first = action.delivery { deliver(from: first) }
     }
 }
 

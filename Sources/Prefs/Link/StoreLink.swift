@@ -143,7 +143,7 @@ final class StoreLink: Sendable {
             let isWriter = written?.containerID == ObjectIdentifier(container)
             for (_, slot) in registration.storeIDs {
                 let action = container.apply(update, slot: slot, written: isWriter ? written : nil)
-                if action.deliver || action.shadowed != nil || !action.observed.isEmpty {
+                if action.delivery != nil || action.shadowed != nil || !action.observed.isEmpty {
                     actions.append(container, action)
                 }
             }

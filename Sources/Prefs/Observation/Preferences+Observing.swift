@@ -82,7 +82,7 @@ extension Preferences {
         let observer = makeObserver(keyPath, binding, finish: finish, onChange: onChange)
         var initial: (@Sendable (any AnyObject & Sendable) -> Void)?
         if let current { initial = { @Sendable box in current(TypedKey<Value>.value(in: box)) } }
-        if lockedAddObserver(observer, id: id, initial: initial) { deliverQueuedChanges() }
+        if let first = lockedAddObserver(observer, id: id, initial: initial) { deliver(from: first) }
     }
 
     /// Registers an observer of a key's typed values and returns the key's value at the registration (decoded

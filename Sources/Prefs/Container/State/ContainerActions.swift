@@ -25,8 +25,8 @@ struct DecodeRequest: Sendable {
 
 /// What a container does once its lock is released, after a change reached its cache.
 struct ChangeAction: Sendable {
-    /// Whether the caller claimed the delivery queue and must run the delivery loop.
-    var deliver = false
+    /// The first queued change, when the caller claimed the delivery queue and must run the delivery loop.
+    var delivery: QueuedDelivery?
     /// Keys that changed with no one but Observation to tell: told directly, without the queue.
     var observed = ObservationAnchorList()
     /// An override that shadows a local write: the stored name and the override's source, to report.
@@ -49,6 +49,12 @@ struct ObservationAnchorList: Sendable {
         if let first { body(first) }
         others.forEach(body)
     }
+}
+
+/// A queued change taken by the deliverer, with the observers of every key's name at the time.
+struct QueuedDelivery: Sendable {
+    let item: DeliveryItem
+    let keyNameObservers: [KeyNameObserver]
 }
 
 /// What the container hands out, in order, outside its lock.

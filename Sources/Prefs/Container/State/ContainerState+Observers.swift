@@ -21,20 +21,20 @@ extension ContainerState {
     /// Adds an observer of a key path unless its ID was removed already. With `initial`, the key's value now is
     /// queued for it first, so that it comes before every later change.
     ///
-    /// - Returns: Whether the caller claimed the delivery queue and must run the delivery loop.
+    /// - Returns: The first queued change, when the caller claimed the delivery queue and must run the delivery loop.
     mutating func addObserver(
         _ observer: Observer, id: UInt64, initial: (@Sendable (any AnyObject & Sendable) -> Void)?
-    ) -> Bool {
-        guard observers.retired.remove(id) == nil else { return false }
+    ) -> QueuedDelivery? {
+        guard observers.retired.remove(id) == nil else { return nil }
         let row = bindings[observer.binding]
         entries[row.entry].observers[id] = observer
-        guard let initial else { return false }
+        guard let initial else { return nil }
         deliveries.append(
             .initial(
                 InitialValue(
                     key: row.key, name: entries[row.entry].name, decoded: row.decoded,
                     stored: visibleValue(of: row.entry), deliver: initial)))
-        return deliveries.claim()
+        return claimDeliveries()
     }
 
     /// Adds an observer of a key path (unless its ID was removed already) and returns the key's value now: decoded

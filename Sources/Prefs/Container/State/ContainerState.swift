@@ -114,6 +114,12 @@ struct ContainerState: Sendable {
         return WriteTarget(binding: binding, key: row.key, slot: entry.slot, name: entry.name, current: entry.value)
     }
 
+    /// What a write of a key path object needs, if it is bound (found by identity only: the write path).
+    @usableFromInline
+    func writeTarget(identifiedBy identity: ObjectIdentifier) -> WriteTarget? {
+        keys.binding(identifiedBy: identity).map(writeTarget)
+    }
+
     /// The stored value of a key path's entry and the override that shadows it, if any.
     func storedValue(of binding: BindingID) -> (value: PreferenceValue?, override: PreferenceOverride?) {
         let entry = bindings[binding].entry
@@ -167,7 +173,7 @@ struct ContainerState: Sendable {
             }
             change(entry, to: value, sequence: update.sequence, written: written, into: &action)
         }
-        action.deliver = deliveries.claim()
+        action.delivery = claimDeliveries()
         return action
     }
 
@@ -177,7 +183,7 @@ struct ContainerState: Sendable {
     ) -> ChangeAction {
         var action = ChangeAction()
         change(bindings[binding].entry, to: value, sequence: sequence, written: nil, into: &action)
-        action.deliver = deliveries.claim()
+        action.delivery = claimDeliveries()
         return action
     }
 
@@ -229,10 +235,15 @@ struct ContainerState: Sendable {
 
     // MARK: Delivering
 
+    /// Makes the caller the deliverer when nobody delivers and something is queued, handing it the first change.
+    mutating func claimDeliveries() -> QueuedDelivery? {
+        deliveries.claim() ? nextDelivery(caching: []) : nil
+    }
+
     /// The deliverer comes back for the next queued change, bringing the values it decoded for observers: they are
     /// cached unless their key changed meanwhile. Returns the next change, with the observers of every key's name
     /// at the time; nil (giving the claim up) when none is left.
-    mutating func nextDelivery(caching decoded: [DecodedForObservers]) -> (DeliveryItem, [KeyNameObserver])? {
+    mutating func nextDelivery(caching decoded: [DecodedForObservers]) -> QueuedDelivery? {
         for result in decoded {
             let entry = bindings[result.binding].entry
             guard bindings[result.binding].decoded == nil, entries[entry].sequence == result.sequence,
@@ -242,7 +253,8 @@ struct ContainerState: Sendable {
         }
         guard let item = deliveries.popFirst() else { return nil }
         let keyNameObservers = observers.keyNameObservers
-        return (item, keyNameObservers.isEmpty ? [] : Array(keyNameObservers.values))
+        return QueuedDelivery(
+            item: item, keyNameObservers: keyNameObservers.isEmpty ? [] : Array(keyNameObservers.values))
     }
 }
 

@@ -22,6 +22,13 @@ public import Logging
 /// as `UserDefaults.set(_:forKey:)` does on Apple platforms (an archived `NSURL`), which Linux's
 /// `url(forKey:)` reads too; `UserDefaults.set(_:forKey:)` itself keeps only a URL's path on Linux.
 ///
+/// **Limits** on Linux: Foundation drops a byte-order mark (U+FEFF) at the start of every string it reads back from
+/// the property list (undocumented, found by the generated round trips). A string value that starts with one is
+/// kept in the one-member form `{"$string": …}`, but a key or a dictionary member *name* that starts with one cannot
+/// be kept: ``write(_:)`` refuses it with ``UserDefaultsPreferenceStoreError`` and writes nothing. A container
+/// writes such a value apart from the writes made beside it, which are stored; only the refused key fails (`set`
+/// throws, the subscript reports it and the key reads its old value).
+///
 /// **Durability** is that of `UserDefaults`. On Linux, where Foundation writes its property list
 /// only on `synchronize()`, every ``write(_:)`` and ``flush()`` synchronizes; the file is rewritten
 /// in place, not atomically, so a crash during a write can empty it (use ``FilePreferenceStore``

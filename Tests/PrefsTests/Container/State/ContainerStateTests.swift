@@ -59,15 +59,14 @@ import Testing
         _ = state.addObserver(observer(of: binding), id: state.makeObserverID(), initial: nil)
         let action = state.apply(
             .init(values: ["count": 2, "other": 3], sequence: 2), slot: 0, written: nil, keyPrefix: "")
-        #expect(action.deliver && action.observed.isEmpty && action.shadowed == nil)
+        #expect(action.delivery != nil && action.observed.isEmpty && action.shadowed == nil)
         #expect(state.storedValue(of: binding).value == 2)
         guard case .decode(let request) = state.read(binding) else {
             Issue.record("the decoded value is invalidated: the next read decodes")
             return
         }
         #expect(request.visible == 2)
-        guard case .key(let delivery)? = state.nextDelivery(caching: [])?.0, state.nextDelivery(caching: []) == nil
-        else {
+        guard case .key(let delivery)? = action.delivery?.item, state.nextDelivery(caching: []) == nil else {
             Issue.record("one delivery: keys the container does not cache are not delivered")
             return
         }
@@ -77,7 +76,7 @@ import Testing
     @Test func aKeyNobodyObservesIsToldToObservationAloneWithoutTheQueue() {
         var (state, _) = state(count: 1)
         let action = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil, keyPrefix: "")
-        #expect(!action.deliver && !action.observed.isEmpty)
+        #expect(action.delivery == nil && !action.observed.isEmpty)
         #expect(state.nextDelivery(caching: []) == nil)
     }
 
@@ -85,20 +84,20 @@ import Testing
         var (state, binding) = state(count: 1)
         _ = state.apply(.init(values: ["count": 5], sequence: 7), slot: 0, written: nil, keyPrefix: "")
         let older = state.apply(.init(values: ["count": 4], sequence: 6), slot: 0, written: nil, keyPrefix: "")
-        #expect(state.storedValue(of: binding).value == 5 && older.observed.isEmpty && !older.deliver)
+        #expect(state.storedValue(of: binding).value == 5 && older.observed.isEmpty && older.delivery == nil)
     }
 
     @Test func theSameValueOrAnOverriddenKeyWakesNoOne() {
         var (state, _) = state(count: .double(.nan))
         let same = state.apply(
             .init(name: "count", value: .double(.nan), sequence: 2), slot: 0, written: nil, keyPrefix: "")
-        #expect(same.observed.isEmpty && !same.deliver)
+        #expect(same.observed.isEmpty && same.delivery == nil)
         let override = PreferenceOverride(value: 9, source: .override(layer: "test", name: "COUNT"))
         var (overridden, binding) = self.state(count: 1, override: override)
         #expect(cachedValue(&overridden, binding) == 9)
         let shadowed = overridden.apply(
             .init(name: "count", value: 2, sequence: 2), slot: 0, written: nil, keyPrefix: "")
-        #expect(shadowed.observed.isEmpty && !shadowed.deliver)
+        #expect(shadowed.observed.isEmpty && shadowed.delivery == nil)
         #expect(overridden.storedValue(of: binding).value == 2, "the stored value is kept under the override")
         #expect(cachedValue(&overridden, binding) == 9)
     }
@@ -161,20 +160,18 @@ import Testing
         let id = state.makeObserverID()
         state.removeObserver(id, of: binding)
         let claimed = state.addObserver(observer(of: binding), id: id, initial: { _ in })
-        #expect(!claimed)
+        #expect(claimed == nil)
         let action = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil, keyPrefix: "")
-        #expect(!action.deliver, "nobody observes the key")
+        #expect(action.delivery == nil, "nobody observes the key")
     }
 
     @Test func aNewObserversFirstValueIsQueuedBeforeLaterChanges() {
         var (state, binding) = state(count: 1)
         let id = state.makeObserverID()
         let claimed = state.addObserver(observer(of: binding), id: id, initial: { _ in })
-        #expect(claimed)
-        _ = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil, keyPrefix: "")
-        guard case .initial(let initial)? = state.nextDelivery(caching: [])?.0,
-            case .key? = state.nextDelivery(caching: [])?.0
-        else {
+        let action = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil, keyPrefix: "")
+        #expect(action.delivery == nil, "the deliverer that claimed the queue delivers the change too")
+        guard case .initial(let initial)? = claimed?.item, case .key? = state.nextDelivery(caching: [])?.item else {
             Issue.record("the first value, then the change")
             return
         }
@@ -200,8 +197,7 @@ import Testing
         let action = state.apply(
             .init(values: ["app.theme": "dark", "other.theme": "x"], sequence: 1), slot: 0, written: nil,
             keyPrefix: "app.")
-        #expect(action.deliver)
-        guard case .name(let name)? = state.nextDelivery(caching: [])?.0, state.nextDelivery(caching: []) == nil else {
+        guard case .name(let name)? = action.delivery?.item, state.nextDelivery(caching: []) == nil else {
             Issue.record("expected one name delivery")
             return
         }
