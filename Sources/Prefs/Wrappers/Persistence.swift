@@ -9,7 +9,7 @@ public import SwiftUI
 ///
 /// ```swift
 /// @Persistence("username") var name = "fatbobman"
-/// @Persistence("username", store: UserDefaults(suiteName: "x")) var name: String?
+/// @Persistence("nickname", store: UserDefaults(suiteName: "x")) var nickname: String?
 /// @Persistence("theme") var theme = Theme.system            // RawRepresentable, Int or String raw values
 ///
 /// name = "Ada"                                               // nonmutating: structs, classes, statics
