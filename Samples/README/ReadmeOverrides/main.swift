@@ -11,14 +11,7 @@ let prefs = Preferences(
 try prefs.validateOverrides(of: [AnyPreferenceKey(\.theme)])   // MYAPP_THEME=purple → an error naming the variable
 print(prefs.source(of: \.theme))                               // environment variable MYAPP_THEME
 
-import PrefsConfiguration
-
-var overrides: [PreferenceOverrideLayer] = [try .file(URL(fileURLWithPath: "/etc/myapp.json"))]
-if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-    overrides.insert(.environment(prefix: "MYAPP"), at: 0)   // Linux: always
-}
-
-// What the samples above use and do not show.
+// What the sample above uses and does not show.
 let url = FilePreferenceStore.standardURL(appID: "com.example.app")
 
 enum Theme: String, Sendable { case system, light, dark }

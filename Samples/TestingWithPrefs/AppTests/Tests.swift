@@ -10,6 +10,14 @@ import Testing
     #expect(Greeting(preferences: prefs).message() == "Hello, world!")
 }
 
+@Test func greetsTheWorld() {
+    Preferences.withStandard(Preferences(store: InMemoryPreferenceStore())) {
+        @Preference(\.showHelloWorld) var showHelloWorld
+        showHelloWorld = true
+        #expect(Preferences.standard[\.showHelloWorld])
+    }
+}
+
 import Prefs
 import PrefsTesting
 import Testing
@@ -42,6 +50,7 @@ import Testing
 enum Theme: String, Sendable { case system, light, dark }
 extension PreferenceKeys {
     var theme: Key<Theme> { Key("theme", default: .system) }
+    var showHelloWorld: Key<Bool> { Key("should_show_hello_world", default: false) }
 }
 let cache: any PreferenceStore = InMemoryPreferenceStore()
 typealias DictionaryStore = InMemoryPreferenceStore
