@@ -84,7 +84,7 @@ struct SharedContainersTests {
 
         // This process writes; a watching child hears it.
         let watcher = try ChildProcess(
-            ["watch", fleet.namespace, "from-parent", "30"], executable: "PrefsPostgresTestHelper",
+            ["watch", fleet.namespace, "from-parent", "7"], executable: "PrefsPostgresTestHelper",
             environment: fleet.server.environment())
         defer { watcher.kill() }
         watcher.waitForLine { $0 == "ready" }

@@ -21,17 +21,21 @@ import Testing
 
     @Test func aCancelledSequenceEndsAndUnregisters() async {
         let (prefs, _) = makePreferences()
+        let started = Collected<Int>()
         let task = Task {
             var seen = 0
-            for await _ in prefs.values(\.count) { seen += 1 }
+            for await value in prefs.values(\.count) {
+                seen += 1
+                started.append(value)
+            }
             return seen
         }
-        try? await Task.sleep(for: .milliseconds(20))
+        await eventually("the sequence yields the current value") { started.count == 1 }
         task.cancel()
         let seen = await task.value
-        #expect(seen >= 0)
+        #expect(seen >= 1)
         prefs[\.count] = 2
-        #expect(await waitFor { prefs.observerCount == 0 })
+        await eventually("the cancelled sequence leaves no observer") { prefs.observerCount == 0 }
     }
 
     @Test func aReleasedContainerEndsItsSequencesAndLeavesNoObservers() async {
@@ -48,13 +52,5 @@ import Testing
         var elements: [Int] = []
         for await element in stream { elements.append(element) }  // ends because the container went away
         #expect(elements == [0])
-    }
-
-    private func waitFor(_ condition: @Sendable () -> Bool) async -> Bool {
-        for _ in 0..<5_000 {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        return condition()
     }
 }
