@@ -161,7 +161,15 @@ final class PostgresTestServer: Sendable {
 extension Trait where Self == ConditionTrait {
     /// Runs a test only where PostgreSQL's server binaries are installed; elsewhere it is reported
     /// as skipped, with the install command.
+    ///
+    /// The condition also starts the shared server, while Swift Testing plans the run: before any test runs, so
+    /// that no test's time limit counts the start and no test blocks a thread of the cooperative pool waiting for
+    /// another to finish it. A start that fails is thrown again by every test that uses the server.
     static var requiresPostgreSQL: Self {
-        .enabled(if: PostgresTestServer.binariesInstalled, PostgresTestServer.missingBinaries)
+        .enabled(PostgresTestServer.missingBinaries) {
+            guard PostgresTestServer.binariesInstalled else { return false }
+            _ = try? PostgresTestServer.shared()
+            return true
+        }
     }
 }
