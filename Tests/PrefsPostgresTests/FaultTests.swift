@@ -7,7 +7,7 @@ import Testing
 
 /// The database going away never loses a flushed write, never blocks readers, and never drops a
 /// queued write silently; after reconnecting, an instance catches up on everything it missed.
-@Suite(.requiresPostgreSQL, .timeLimit(.minutes(scaledMinutes(3))))
+@Suite(.requiresPostgreSQL, .ownThreads, .timeLimit(.minutes(scaledMinutes(3))))
 struct FaultTests {
     @Test func terminatingTheSessionsMidStormLosesNoWrite() throws {
         let fleet = try Fleet()
@@ -74,14 +74,19 @@ struct FaultTests {
         #expect(try fleet.store().value(forKey: "n") == .integer(3))
     }
 
-    @Test func sessionsThatStopAnsweringAreGivenUpAndMadeAgain() throws {
+    @Test func sessionsThatStopAnsweringAreGivenUpAndMadeAgain() async throws {
         let fleet = try Fleet()
         let stoppedName = fleet.applicationName + "-stopped"
-        let (stopped, _) = try fleet.instance {
-            $0.connection.options.additionalStartupParameters = [("application_name", stoppedName)]
-            $0.operationTimeout = .seconds(deadlineScale)
-            $0.healthCheckInterval = .milliseconds(300)
-        }
+        // Started with connect, which waits for the start without a deadline: the short operation timeout under test
+        // would also bound the blocking start, and connecting can take longer than that on a busy machine.
+        let stoppedStore = try await PostgresPreferenceStore.connect(
+            configuration: fleet.configuration {
+                $0.connection.options.additionalStartupParameters = [("application_name", stoppedName)]
+                $0.operationTimeout = .seconds(deadlineScale)
+                $0.healthCheckInterval = .milliseconds(300)
+            })
+        defer { stoppedStore.close() }
+        let stopped = Preferences(store: stoppedStore)
         let (other, _) = try fleet.instance()
         stopped[\.[int: "x"]] = 1
         try stopped.flush()
@@ -96,10 +101,11 @@ struct FaultTests {
         defer { for pid in pids { kill(pid, SIGCONT) } }
 
         stopped[\.[int: "x"]] = 2
-        #expect(eventually(within: 20, "the write is committed on a new session") { (try? stopped.flush()) != nil })
-        #expect(eventually("the other instance sees it") { other[\.[int: "x"]] == 2 })
+        #expect(
+            await eventually(within: 20, "the write is committed on a new session") { (try? stopped.flush()) != nil })
+        #expect(await eventually("the other instance sees it") { other[\.[int: "x"]] == 2 })
         other[\.[int: "y"]] = 3
-        #expect(eventually("the instance listens again on a new session") { stopped[\.[int: "y"]] == 3 })
+        #expect(await eventually("the instance listens again on a new session") { stopped[\.[int: "y"]] == 3 })
     }
 
     @Test func aServerRestartLosesNoFlushedWriteAndAnOutageIsAClearError() throws {

@@ -8,7 +8,7 @@ import Testing
 /// How long a write in one instance takes to reach an observer in another, and how many writes
 /// and transactions per second one instance commits. Prints the figures; fails when the median
 /// latency is not under 50 ms.
-@Suite(.requiresPostgreSQL, .serialized, .timeLimit(.minutes(scaledMinutes(3))))
+@Suite(.requiresPostgreSQL, .serialized, .ownThreads, .timeLimit(.minutes(scaledMinutes(3))))
 struct LatencyTests {
     @Test func writeToObserverLatencyAcrossTwoInstances() throws {
         let fleet = try Fleet()

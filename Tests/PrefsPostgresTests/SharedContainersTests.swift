@@ -6,7 +6,7 @@ import Testing
 
 /// Several `Preferences` containers, each on its own store instance, share one namespace live:
 /// in one process and across processes, with the per-key observation rules of every store.
-@Suite(.requiresPostgreSQL, .timeLimit(.minutes(scaledMinutes(2))))
+@Suite(.requiresPostgreSQL, .ownThreads, .timeLimit(.minutes(scaledMinutes(2))))
 struct SharedContainersTests {
     @Test func aWriteInOneInstanceReachesOnlyThatKeysObserversInTheOthers() throws {
         let fleet = try Fleet()

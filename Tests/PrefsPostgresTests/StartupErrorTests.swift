@@ -8,7 +8,7 @@ import Testing
 
 /// Bad connection settings and missing permissions are clear errors at start, and credentials
 /// never appear in an error or a log line.
-@Suite(.requiresPostgreSQL, .timeLimit(.minutes(scaledMinutes(2))))
+@Suite(.requiresPostgreSQL, .ownThreads, .timeLimit(.minutes(scaledMinutes(2))))
 struct StartupErrorTests {
     @Test func aWrongPasswordIsAnAuthenticationErrorThatNamesTheRoleButNotThePassword() throws {
         let fleet = try Fleet()
