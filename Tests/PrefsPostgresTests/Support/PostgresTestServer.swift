@@ -100,12 +100,27 @@ final class PostgresTestServer: Sendable {
     }
 
     /// Runs SQL with `psql` (as the superuser unless a role is given) and returns its unaligned output.
+    ///
+    /// Statements that change roles or privileges run one at a time in this process: PostgreSQL refuses two
+    /// concurrent GRANTs on one table ("tuple concurrently updated"), which tests running in parallel met under load.
     @discardableResult
     func sql(
         _ statement: String, database: String? = nil, role: (name: String, password: String)? = nil
     ) throws
         -> String
     {
+        guard statement.range(of: "ROLE|GRANT|REVOKE", options: .regularExpression) == nil else {
+            return try Self.privilegeChanges.withLock { _ in try run(statement, database: database, role: role) }
+        }
+        return try run(statement, database: database, role: role)
+    }
+
+    /// Serializes the statements that change roles or privileges (see ``sql(_:database:role:)``).
+    private static let privilegeChanges = Lock(())
+
+    private func run(
+        _ statement: String, database: String?, role: (name: String, password: String)?
+    ) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["psql", "-X", "-v", "ON_ERROR_STOP=1", "-Atqc", statement]
