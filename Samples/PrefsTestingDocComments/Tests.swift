@@ -38,7 +38,7 @@ final class MyStore: PreferenceStore {
     private let backing = InMemoryPreferenceStore()
     init(path: String) throws {}
     func value(forKey key: String) throws -> PreferenceValue? { backing.value(forKey: key) }
-    func write(_ changes: PreferenceStoreChanges) throws { backing.write(changes) }
+    func write(_ changes: PreferenceStoreWrites) throws { backing.write(changes) }
     func keys() throws -> [String] { backing.keys() }
     func flush() throws {}
     func observeChanges(_ handler: @escaping @Sendable (PreferenceStoreChange) -> Void) -> PreferenceObservationToken {

@@ -8,7 +8,7 @@ extension PostgresPreferenceStore {
     /// - Parameter changes: New values by key; nil removes a key.
     /// - Throws: ``PostgresPreferenceStoreError`` of kind `unstorableValue`, naming the key: a NUL character, a key
     ///   name of more than 1,024 UTF-8 bytes, or a value the file format cannot carry.
-    package static func checkStorable(_ changes: PreferenceStoreChanges) throws {
+    package static func checkStorable(_ changes: PreferenceStoreWrites) throws {
         try StoredValue.validate(changes)
     }
 }

@@ -13,7 +13,7 @@ final class DictionaryStore: PreferenceStore, @unchecked Sendable {
     func observeChanges(_ handler: @escaping @Sendable (PreferenceStoreChange) -> Void) -> PreferenceObservationToken {
         observers.add(handler)
     }
-    func write(_ changes: PreferenceStoreChanges) throws {
+    func write(_ changes: PreferenceStoreWrites) throws {
         try transaction { tx in for (key, value) in changes { tx.setValue(value, forKey: key) } }
     }
     func transaction<Result>(_ body: (inout PreferenceStoreTransaction) throws -> Result) throws -> Result {

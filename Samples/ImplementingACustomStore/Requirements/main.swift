@@ -5,7 +5,7 @@ import Prefs
 // Prefs' own with nothing else, so these are all the requirements a store must implement.
 public protocol PreferenceStore: AnyObject, Sendable {
     func value(forKey key: String) throws -> PreferenceValue?
-    func write(_ changes: PreferenceStoreChanges) throws
+    func write(_ changes: PreferenceStoreWrites) throws
     func keys() throws -> [String]
     func flush() throws
     func observeChanges(_ handler: @escaping @Sendable (PreferenceStoreChange) -> Void) -> PreferenceObservationToken
@@ -14,7 +14,7 @@ public protocol PreferenceStore: AnyObject, Sendable {
 
 final class Probe: PreferenceStore, Prefs.PreferenceStore {
     func value(forKey key: String) throws -> PreferenceValue? { nil }
-    func write(_ changes: PreferenceStoreChanges) throws {}
+    func write(_ changes: PreferenceStoreWrites) throws {}
     func keys() throws -> [String] { [] }
     func flush() throws {}
     func observeChanges(_ handler: @escaping @Sendable (PreferenceStoreChange) -> Void) -> PreferenceObservationToken {

@@ -13,7 +13,7 @@ final class OrderedReportsStore: PreferenceStore, @unchecked Sendable {
         observers.add(handler)
     }
 
-    func write(_ changes: PreferenceStoreChanges) throws {
+    func write(_ changes: PreferenceStoreWrites) throws {
         let origin = PreferenceWriteOrigin.current
         lock.withLock {
             let changed = apply(changes)
@@ -26,7 +26,7 @@ final class OrderedReportsStore: PreferenceStore, @unchecked Sendable {
     func keys() -> [String] { lock.withLock { Array(values.keys) } }
     func flush() {}
 
-    private func apply(_ changes: PreferenceStoreChanges) -> PreferenceStoreChanges {
+    private func apply(_ changes: PreferenceStoreWrites) -> PreferenceStoreWrites {
         let changed = changes.filter { $0.value != values[$0.key] }
         for (key, value) in changed { values[key] = value }
         return changed
@@ -39,7 +39,7 @@ public final class ReportingStore: PreferenceStore, @unchecked Sendable {
     private var values: [String: PreferenceValue] = [:]
     private let observers = PreferenceStoreObservers()
 
-    public func write(_ changes: PreferenceStoreChanges) throws {
+    public func write(_ changes: PreferenceStoreWrites) throws {
         let origin = PreferenceWriteOrigin.current
         let changed = try apply(changes)
         observers.report(PreferenceStoreChange(values: changed, origin: origin))
@@ -54,7 +54,7 @@ public final class ReportingStore: PreferenceStore, @unchecked Sendable {
         observers.add(handler)
     }
 
-    private func apply(_ changes: PreferenceStoreChanges) throws -> PreferenceStoreChanges {
+    private func apply(_ changes: PreferenceStoreWrites) throws -> PreferenceStoreWrites {
         lock.withLock {
             let changed = changes.filter { $0.value != values[$0.key] }
             for (key, value) in changed { values[key] = value }

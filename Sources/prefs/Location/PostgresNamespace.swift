@@ -42,7 +42,7 @@ final class PostgresNamespace: PreferenceLocation {
     }
 
     /// Refuses what PostgreSQL cannot hold before ``openStore(watching:lockTimeout:)`` creates the namespace.
-    func checkStorable(_ changes: PreferenceStoreChanges) throws {
+    func checkStorable(_ changes: PreferenceStoreWrites) throws {
         try PostgresPreferenceStore.checkStorable(changes)
     }
 

@@ -71,12 +71,26 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     ///     as long as it takes. Reads never wait past it: they read the file unlocked.
     ///   - logger: Where damaged files and failed reads are reported.
     /// - Throws: ``FilePreferenceStoreError`` when the folder cannot be created or the file cannot be read.
-    public init(
+    public convenience init(
         url: URL,
         watchesForChanges: Bool = true,
         lockTimeout: Duration? = nil,
         logger: Logger = Logger(label: "Prefs.FilePreferenceStore")
     ) throws {
+        try self.init(url: url, lockTimeout: lockTimeout, logger: logger, watching: watchesForChanges ? .platform : nil)
+    }
+
+    /// How the store learns of changes to its file.
+    enum Watching {
+        /// The platform's event sources (inotify on Linux, dispatch sources on Apple platforms).
+        case platform
+        /// The folder event sources a factory makes, and no source on the file itself: what tests use to run the
+        /// store under another platform's event shape.
+        case folders(FileWatcher.SourceFactory)
+    }
+
+    /// Opens (or prepares to create) a preferences file watched as `watching` says (nil: not watched).
+    init(url: URL, lockTimeout: Duration?, logger: Logger, watching: Watching?) throws {
         self.url = url.standardizedFileURL
         self.path = self.url.path
         self.logger = logger
@@ -92,8 +106,11 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
             throw FilePreferenceStoreError(operation: .createDirectory, path: directory.path, reason: "\(error)")
         }
         try refreshed(required: false) { _ in }
-        if watchesForChanges {
-            watcher = try FileWatcher(path: path, queue: watchQueue) { [weak self] in self?.refreshAfterEvent() }
+        let onChange: @Sendable () -> Void = { [weak self] in self?.refreshAfterEvent() }
+        switch watching {
+        case .platform: watcher = try FileWatcher(path: path, queue: watchQueue, onChange: onChange)
+        case .folders(let makeSource): watcher = try FileWatcher(path: path, onChange: onChange, makeSource: makeSource)
+        case nil: break
         }
     }
 
@@ -110,7 +127,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     /// - Parameter changes: New values by key; nil removes a key.
     /// - Throws: ``FilePreferenceStoreError`` naming the path, or ``UnstorableValueError``; the file is then left as
     ///   it was.
-    public func write(_ changes: PreferenceStoreChanges) throws {
+    public func write(_ changes: PreferenceStoreWrites) throws {
         try transaction { transaction in
             for (key, value) in changes { transaction.setValue(value, forKey: key) }
         }
@@ -160,7 +177,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
                     key: PreferenceJSON.schemaMember, reason: "the name is reserved for the file's JSON Schema")
             }
             var members = snapshot
-            var written: PreferenceStoreChanges = [:]
+            var written: PreferenceStoreWrites = [:]
             for (key, value) in transaction.changes where members[key] != value {
                 members[key] = value
                 written[key] = .some(value)
@@ -182,7 +199,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     /// in other processes wait; the file is then read again under the lock and, if it still does not parse, treated
     /// as damaged.
     private func refreshed<Result>(
-        required: Bool, _ body: (PreferenceStoreChanges) throws -> Result
+        required: Bool, _ body: (PreferenceStoreWrites) throws -> Result
     ) throws -> Result {
         do {
             return try lock.withLock(required: required) {
@@ -214,7 +231,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     /// - Returns: The new values of the keys that changed.
     /// - Throws: ``UnsettledFile`` (see `ifUnparsable`), or a ``FilePreferenceStoreError`` from reading the file or
     ///   moving it aside.
-    private func refreshLocked(ifUnparsable: UnparsableFile) throws -> PreferenceStoreChanges {
+    private func refreshLocked(ifUnparsable: UnparsableFile) throws -> PreferenceStoreWrites {
         let known = state.withLock { $0 }
         guard FileSystem.identity(path) != known.identity || known.identity == nil else { return [:] }
         var reading = try read()
@@ -229,7 +246,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         case .unparsable(let failure, let identity): fresh = try damaged(failure, identity: identity)
         }
         state.withLock { $0 = fresh }
-        var changed: PreferenceStoreChanges = [:]
+        var changed: PreferenceStoreWrites = [:]
         for key in Set(known.members.keys).union(fresh.members.keys) where known.members[key] != fresh.members[key] {
             changed[key] = .some(fresh.members[key])
         }
