@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(
             name: "PrefsCombineTests",
             dependencies: [
-                "Prefs", "PrefsCombine", "PrefsTesting",
+                "Prefs", "PrefsCombine", "PrefsTesting", "PrefsTestSupport",
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
             ]
         ),

@@ -3,8 +3,8 @@ import PackageDescription
 
 // The check build: Prefs' own sources, compiled on Linux against stand-ins for the Apple modules they import, so that
 // every `#if canImport(SwiftUI)`, `canImport(Combine)`, `canImport(Darwin)` and `canImport(ObjectiveC)` branch is
-// type-checked here before a user compiles it. Nothing here is shipped or run; `./run.sh` builds it (see the README's
-// "What is verified where").
+// type-checked here before a user compiles it. Nothing here is shipped or run; `./run.sh` builds it (see "What is
+// verified where" in CONTRIBUTING.md).
 let package = Package(
     name: "PrefsChecks",
     dependencies: [

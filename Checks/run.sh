@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The check build: compiles Prefs' own sources on Linux against stand-ins for SwiftUI, Combine, Darwin and ObjectiveC
-# (Package.swift), so that their Apple-only branches are type-checked; see the README's "What is verified where".
+# (Package.swift), so that their Apple-only branches are type-checked; see "What is verified where" in CONTRIBUTING.md.
 # Fails on any error, and on any warning in Prefs' sources or the stand-ins (they are compiled with
 # -warnings-as-errors). `.ci/run` calls it. Cold, with dependencies cached: about 20 s on 2 cores; warm: under 1 s.
 set -euo pipefail

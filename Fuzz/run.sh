@@ -17,7 +17,7 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -packag
     -o "$build/fuzz-reader" Fuzz/FuzzTarget.swift \
     "$file/PreferenceJSON.swift" "$file/PreferenceJSON+Limits.swift" "$file/PreferenceJSONParser.swift" \
     "$file/PreferenceJSONParser+Strings.swift" "$file/OpenContainers.swift" "$file/JSONNumberSyntax.swift" \
-    "$file/PreferenceDateFormat.swift" "$file/CivilTime.swift" \
+    "$file/PreferenceDateFormat.swift" "$file/CivilTime.swift" "$file/StrictText.swift" \
     Sources/Prefs/Values/PreferenceValue.swift Sources/Prefs/Values/PreferenceValue+Sameness.swift \
     Sources/Prefs/Stores/UnstorableValueError.swift
 "$build/fuzz-reader" "$build/corpus" -dict=Fuzz/json.dict -max_total_time="$seconds" -timeout=5 \

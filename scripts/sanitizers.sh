@@ -6,7 +6,7 @@
 #   scripts/sanitizers.sh thread     # ThreadSanitizer only (what .ci/run runs)
 #   scripts/sanitizers.sh address    # AddressSanitizer only
 #
-# Times on the 2-core CI machine (cold build / suite): see "Sanitizers" in README.md.
+# Times on the 2-core CI machine (cold build / suite): see "How Prefs is tested" in CONTRIBUTING.md.
 # Reports in code that is not ours are suppressed in scripts/sanitizers/<sanitizer>.supp, each with its reason.
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The availability check (see the README's "What is verified where"): every symbol that Prefs' products and examples
+# The availability check (see "What is verified where" in CONTRIBUTING.md): every symbol that Prefs' products and examples
 # reference must be available, on each Apple platform, wherever the referencing code may run: at the package's floor
 # (Package.swift), or where its declaration's `@available` or an `if #available` says. Tests are checked where the
 # availability of what they use is known.

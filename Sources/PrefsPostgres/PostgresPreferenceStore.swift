@@ -24,11 +24,12 @@ public import Prefs
 /// - **Transactions** (a container's `update` and `transaction`) run in a database transaction
 ///   that holds the namespace's row lock, so they are atomic across every instance.
 /// - **Faults**: a lost connection is made again; on reconnecting the store reads every change it
-///   missed and reports the keys that changed. Readers keep the values they have throughout.
+///   missed and reports it, with its value. Readers keep the values they have throughout.
 ///
 /// The protocol is synchronous, the database asynchronous: the store runs its database work on an
-/// event loop of its own and blocks only the calling thread (a container's writer queue) in
-/// ``flush()`` and ``transaction(_:)``, with a deadline. See <doc:SharingSettingsAcrossAFleet>.
+/// event loop of its own and blocks only the calling thread in ``flush()`` and ``transaction(_:)``,
+/// with a deadline: the queue on which its containers write, or the caller of `update` and
+/// `transaction`. See <doc:SharingSettingsAcrossAFleet>.
 public final class PostgresPreferenceStore: PreferenceStore, Sendable {
     let core: StoreCore
     let session: Session
@@ -168,7 +169,9 @@ public final class PostgresPreferenceStore: PreferenceStore, Sendable {
     /// Registers a handler told about every key whose value changed: by this store, by another
     /// instance, or by hand in the database.
     ///
-    /// - Parameter handler: Called with the changed keys, on a queue of the store.
+    /// - Parameter handler: Called with each change and its values, in the order the store applied them to its copy
+    ///   of the namespace, one at a time, on a worker thread (never on the store's event loop); a change written
+    ///   through this store carries its origin.
     /// - Returns: A token that unregisters the handler.
     public func observeChanges(
         _ handler: @escaping @Sendable (PreferenceStoreChange) -> Void

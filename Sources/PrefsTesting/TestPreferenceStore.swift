@@ -103,7 +103,9 @@ public final class TestPreferenceStore: PreferenceStore {
 
     /// Registers a handler told about every change.
     ///
-    /// - Parameter handler: Called with the changed keys.
+    /// - Parameter handler: Called with each change, with its values, in the order the changes were made: a
+    ///   container's writes (with their origin) and those of ``simulateOutsideChange(_:)`` (with none), on the
+    ///   thread that made the change or the one already delivering earlier changes.
     /// - Returns: A token that unregisters the handler.
     public func observeChanges(
         _ handler: @escaping @Sendable (PreferenceStoreChange) -> Void

@@ -51,9 +51,15 @@ case "set":
     try prefs.flush()
     say("flushed")
 case "watch":
-    let token = prefs.observe(\.[int: arguments[3]]) { change in say("value \(change.newValue)") }
+    // Prints each value of the key until it is the expected one (the test kills a child that never sees it).
+    let expected = Int(arguments[4])!
+    let seen = DispatchSemaphore(value: 0)
+    let token = prefs.observe(\.[int: arguments[3]]) { change in
+        say("value \(change.newValue)")
+        if change.newValue == expected { seen.signal() }
+    }
     say("ready")
-    Thread.sleep(forTimeInterval: Double(arguments[4])!)
+    seen.wait()
     token.cancel()
 default:
     say("unknown command \(arguments[1])")

@@ -6,7 +6,7 @@ import Testing
 
 /// `update` is atomic across every instance: a transaction in the database under the namespace's
 /// lock, not a read-then-write race.
-@Suite(.requiresPostgreSQL, .timeLimit(.minutes(scaledMinutes(3))))
+@Suite(.requiresPostgreSQL, .ownThreads, .timeLimit(.minutes(scaledMinutes(3))))
 struct CounterTests {
     @Test func fourInstancesIncrementingOneCounterEndAtExactlyOneThousand() throws {
         let fleet = try Fleet()

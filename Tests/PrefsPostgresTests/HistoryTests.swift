@@ -7,7 +7,7 @@ import Testing
 
 /// Every change of a key is recorded in its transaction, by whoever makes it; the retention keeps the history
 /// bounded without long locks; a rollback is a normal write of an old value.
-@Suite(.requiresPostgreSQL, .timeLimit(.minutes(3)))
+@Suite(.requiresPostgreSQL, .ownThreads, .timeLimit(.minutes(3)))
 struct HistoryTests {
     @Test func everyChangeIsRecordedWithItsValuesItsTimeAndWhoMadeIt() throws {
         let fleet = try Fleet()
@@ -172,6 +172,37 @@ struct HistoryTests {
         let unknown = #expect(throws: PostgresPreferenceStoreError.self) { try store.rollback("nothing", toVersion: 1) }
         #expect(unknown?.message.contains("no key 'nothing'") == true)
         withExtendedLifetime(token) {}
+    }
+
+    /// A version that belongs to another key, or that no key can have (zero, negative), is refused with a message
+    /// that says so: nothing was purged, and the message must not say it was.
+    @Test func aVersionOfAnotherKeyOrNoVersionAtAllIsNotCalledPurged() throws {
+        let fleet = try Fleet()
+        let (writer, store) = try fleet.instance()
+        for (key, value) in [("a", 1), ("b", 2), ("a", 3)] {
+            writer[\.[int: key]] = value
+            try writer.flush()
+        }
+        let versionOfB = try #require(try store.history(of: "b").first?.version)
+        let otherKey = #expect(throws: PostgresPreferenceStoreError.self) {
+            try store.rollback("a", toVersion: versionOfB)
+        }
+        #expect(otherKey?.kind == .versionNotFound)
+        #expect(otherKey?.message.contains("purged") == false, "\(String(describing: otherKey))")
+        #expect(otherKey?.message.contains("version \(versionOfB) of 'b'") == true, "\(String(describing: otherKey))")
+        for impossible: Int64 in [0, -3] {
+            let error = #expect(throws: PostgresPreferenceStoreError.self) {
+                try store.rollback("a", toVersion: impossible)
+            }
+            #expect(error?.kind == .versionNotFound)
+            #expect(error?.message.contains("purged") == false, "\(String(describing: error))")
+            #expect(error?.message.contains("versions start at 1") == true, "\(String(describing: error))")
+        }
+        let tool = try fleet.prefs(["rollback", "a", "--to-version=-3"])
+        #expect(tool.status == 2)
+        #expect(!tool.error.contains("purged") && tool.error.contains("versions start at 1"), "\(tool.error)")
+        #expect(try store.history(of: "a").count == 2, "nothing was written")
+        #expect(writer[\.[int: "a"]] == 3)
     }
 
     /// Moves every recorded change of the fleet's namespace back by some days.

@@ -6,7 +6,7 @@ import PrefsTesting
 import Testing
 
 /// The PostgreSQL store passes the conformance suite every store passes, against a real server.
-@Suite(.requiresPostgreSQL)
+@Suite(.requiresPostgreSQL, .ownThreads)
 struct PostgresStoreConformanceTests {
     @Test func conformsToThePreferenceStoreContract() async throws {
         let server = try PostgresTestServer.shared()

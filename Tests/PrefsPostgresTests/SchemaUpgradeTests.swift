@@ -8,7 +8,7 @@ import Testing
 /// A database created by an earlier release (schema 1 or 2, their exact SQL in `Fixtures/`) with data in it is
 /// upgraded in place to schema 3 by the first instance that starts, once, under the advisory lock; nothing of its
 /// data changes, and its history begins with each key's value at the upgrade.
-@Suite(.requiresPostgreSQL, .timeLimit(.minutes(3)))
+@Suite(.requiresPostgreSQL, .ownThreads, .timeLimit(.minutes(3)))
 struct SchemaUpgradeTests {
     @Test(arguments: [1, 2])
     func aDatabaseOfAnEarlierReleaseIsUpgradedInPlaceWithItsData(schema: Int) throws {

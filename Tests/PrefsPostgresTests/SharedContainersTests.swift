@@ -6,7 +6,7 @@ import Testing
 
 /// Several `Preferences` containers, each on its own store instance, share one namespace live:
 /// in one process and across processes, with the per-key observation rules of every store.
-@Suite(.requiresPostgreSQL, .timeLimit(.minutes(scaledMinutes(2))))
+@Suite(.requiresPostgreSQL, .ownThreads, .timeLimit(.minutes(scaledMinutes(2))))
 struct SharedContainersTests {
     @Test func aWriteInOneInstanceReachesOnlyThatKeysObserversInTheOthers() throws {
         let fleet = try Fleet()
@@ -84,7 +84,7 @@ struct SharedContainersTests {
 
         // This process writes; a watching child hears it.
         let watcher = try ChildProcess(
-            ["watch", fleet.namespace, "from-parent", "30"], executable: "PrefsPostgresTestHelper",
+            ["watch", fleet.namespace, "from-parent", "7"], executable: "PrefsPostgresTestHelper",
             environment: fleet.server.environment())
         defer { watcher.kill() }
         watcher.waitForLine { $0 == "ready" }

@@ -8,7 +8,7 @@ import Testing
 
 /// Bad connection settings and missing permissions are clear errors at start, and credentials
 /// never appear in an error or a log line.
-@Suite(.requiresPostgreSQL, .timeLimit(.minutes(scaledMinutes(2))))
+@Suite(.requiresPostgreSQL, .ownThreads, .timeLimit(.minutes(scaledMinutes(2))))
 struct StartupErrorTests {
     @Test func aWrongPasswordIsAnAuthenticationErrorThatNamesTheRoleButNotThePassword() throws {
         let fleet = try Fleet()
@@ -52,14 +52,14 @@ struct StartupErrorTests {
     @Test func aServerThatIsNotThereIsUnreachableAtOnce() throws {
         let fleet = try Fleet()
         let closedPort = try Self.closedPort(near: fleet.server.port)
-        let start = Date()
+        // A start that retried the refused connection until its timeout would outlast the suite's time limit.
+        var configuration = fleet.server.configuration(namespace: fleet.namespace).withPort(closedPort)
+        configuration.operationTimeout = .seconds(3_600)
         let error = #expect(throws: PostgresPreferenceStoreError.self) {
-            try PostgresPreferenceStore(
-                configuration: fleet.server.configuration(namespace: fleet.namespace).withPort(closedPort))
+            try PostgresPreferenceStore(configuration: configuration)
         }
         #expect(error?.kind == .unreachable)
         #expect(error?.message.contains("127.0.0.1:\(closedPort)") == true, "\(String(describing: error))")
-        #expect(Date().timeIntervalSince(start) < 5, "a refused connection is not retried at start")
     }
 
     @Test func aRoleWithoutWritePrivilegesIsRefusedAtStartWithTheGrantToRun() throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// Values are stored as `jsonb` in the file store's tree form and read back exactly: doubles keep
 /// their kind and every bit, values PostgreSQL cannot hold are refused with a clear error.
-@Suite(.timeLimit(.minutes(scaledMinutes(2))))
+@Suite(.ownThreads, .timeLimit(.minutes(scaledMinutes(2))))
 struct StoredValueTests {
     static let awkwardDoubles: [Double] = [
         0.1, 1e-5, 1e20, 1e16, 123_456_789.125, -2.5e-300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, -0.0, 0.0,

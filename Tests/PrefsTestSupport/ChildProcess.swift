@@ -102,10 +102,12 @@ package final class ChildProcess: @unchecked Sendable {
         process.waitUntilExit()
     }
 
-    /// Waits for the child to exit and returns its status.
+    /// Waits for the child to exit and for its output to end, so that ``lines`` holds everything it printed; returns
+    /// its status.
     @discardableResult
     package func wait() -> Int32 {
         process.waitUntilExit()
+        waitForTheEndOfOutput()
         return process.terminationStatus
     }
 
@@ -116,7 +118,6 @@ package final class ChildProcess: @unchecked Sendable {
     ) throws -> (status: Int32, output: [String]) {
         let child = try ChildProcess(arguments, executable: executable)
         let status = child.wait()
-        child.waitForTheEndOfOutput()
         return (status, child.lines)
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 //   BenchmarkTable [--thresholds DIR] [--require-all] RUN_DIRECTORY…   the table, then the check; exits 1 when a
 //                                                                      value is above its limit (or, with
 //                                                                      --require-all, a limited row was not run)
-//   BenchmarkTable --markdown [--thresholds DIR] RUN_DIRECTORY…        the README's performance section
+//   BenchmarkTable --markdown [--thresholds DIR] RUN_DIRECTORY…        the Performance article's table
 //   BenchmarkTable --update-thresholds [--thresholds DIR] RUN_DIRECTORY…
 //                                                                      sets each measured row's limit to its largest
 //                                                                      run plus its tolerance, and records the runs

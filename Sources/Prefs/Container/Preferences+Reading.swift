@@ -5,7 +5,7 @@ extension Preferences {
     ///
     /// ```swift
     /// prefs[\.showHelloWorld] = true
-    /// if prefs[\.showHelloWorld] { … }
+    /// if prefs[\.showHelloWorld] { print("Hello, world!") }
     /// ```
     ///
     /// A read returns the stored value, or the key's default when nothing valid is stored. A write

@@ -30,8 +30,8 @@ extension Preferences {
     /// store or in the stores named, all or nothing (Defaults' `removeAll`).
     ///
     /// ```swift
-    /// prefs.resetAll()                      // every store of the container
-    /// prefs.resetAll(in: [.appGroup])      // one store
+    /// try prefs.resetAll()                   // every store of the container
+    /// try prefs.resetAll(in: [.appGroup])    // one store
     /// ```
     ///
     /// Each store's keys are listed and removed inside one transaction of that store (for a file, under its

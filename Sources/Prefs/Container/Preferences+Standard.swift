@@ -10,7 +10,7 @@ extension Preferences {
     /// tests and previews stay isolated from each other, even when they run in parallel.
     ///
     /// ```swift
-    /// @Test func greetsTheWorld() {
+    /// @MainActor @Test func greetsTheWorld() {
     ///     Preferences.withStandard(Preferences(store: InMemoryPreferenceStore())) {
     ///         Settings.showHelloWorld = true
     ///         #expect(Greeting().message() == "Hello, world!")

@@ -229,7 +229,7 @@ package enum PreferenceJSON {
         guard members.count == 1, let (key, value) = members.first, key.hasPrefix("$") else { return nil }
         switch (key, value) {
         case ("$date", .string(let string)): return PreferenceDateFormat.date(from: string).map(PreferenceValue.date)
-        case ("$data", .string(let string)): return Data(base64Encoded: string).map(PreferenceValue.data)
+        case ("$data", .string(let string)): return StrictText.data(base64: string).map(PreferenceValue.data)
         case ("$double", .string("nan")): return .double(.nan)
         case ("$double", .string("inf")): return .double(.infinity)
         case ("$double", .string("-inf")): return .double(-.infinity)

@@ -3,15 +3,31 @@ internal import Foundation
 /// The JSON Schema of one key's value in the preferences file's own notation: what Prefs writes, and reads back.
 ///
 /// Derived from the stored form of the key's default value (its shape, as far as a tree shows it: a `Codable`
-/// value's members, an array's elements), or, for an optional key, by asking the key which forms it reads.
+/// value's members, an array's elements), or, for an optional key, by asking the key which forms it reads. Text that
+/// Prefs reads as a date, a UUID or data is described by a pattern that accepts exactly what Prefs reads
+/// (`JSONSchemaGeneratedTextTests` checks it against Python's `jsonschema` with generated texts); what a pattern
+/// cannot say is written into the kind's `description`: a date's seconds beyond a `Double`'s range, and a URL's
+/// syntax, which is the platform's. A `UUID` or `URL` member of a `Codable` value is described as text.
 enum ValueSchema {
     /// Reusable definitions the value schemas refer to with `$ref`.
     static let definitions: PreferenceValue = [
         "date": textOrMarkedText(
             "$date", pattern: datePattern,
-            description: "A date: ISO 8601 (RFC 3339), or seconds since 2001-01-01T00:00:00Z. Prefs writes it as "
-                + "{\"$date\": …}, and reads the text alone too, as a hand edit may hold it."
+            description: "A date: ISO 8601 (RFC 3339) of a day that exists and a time without a leap second, or "
+                + "seconds since 2001-01-01T00:00:00Z as a JSON number within a Double's range (the pattern does not "
+                + "check the range). Prefs writes it as {\"$date\": …}, and reads the text alone too, as a hand edit "
+                + "may hold it."
         ),
+        "uuid": [
+            "description": "A UUID: 32 hexadecimal digits in groups of 8, 4, 4, 4 and 12, in either case.",
+            "type": "string", "pattern": .string(uuidPattern),
+        ],
+        "url": [
+            "description": .string(
+                "A URL, as the platform's URL(string:) reads it: this schema does not check its syntax, whose rules "
+                    + "differ between platforms."),
+            "type": "string",
+        ],
         "data": textOrMarkedText(
             "$data", pattern: base64Pattern,
             description: "Bytes in base64. Prefs writes them as {\"$data\": …}, and reads the text alone too."
@@ -40,10 +56,21 @@ enum ValueSchema {
         return ["description": .string(description), "anyOf": [marked, text]]
     }
 
-    /// The two text forms of a date that ``PreferenceDateFormat`` reads.
-    static let datePattern =
-        #"^([0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})"#
-        + #"|[-+0-9.eE]+ seconds since 2001-01-01T00:00:00Z)$"#
+    /// The two text forms of a date that ``PreferenceDateFormat`` reads: ISO 8601 of a day that exists (February
+    /// 29th in leap years only, the proleptic Gregorian calendar's) and a time from 00:00:00 to 23:59:59, with an
+    /// offset below 24 hours; or seconds since the reference date in JSON's number grammar.
+    static let datePattern: String = {
+        let leapYear = "([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[048]|[2468][048]|[13579][26])00)"
+        let monthAndDay =
+            "((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)"
+            + "|02-(0[1-9]|1[0-9]|2[0-8]))"
+        let date = "([0-9]{4}-\(monthAndDay)|\(leapYear)-02-29)"
+        let time = "[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])"
+        let seconds = "-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)? seconds since 2001-01-01T00:00:00Z"
+        return "^(\(date)\(time)|\(seconds))$"
+    }()
+    /// A UUID as `UUID(uuidString:)` reads it.
+    static let uuidPattern = "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
     /// Base64 as `Data(base64Encoded:)` reads it: groups of four, padded.
     static let base64Pattern = #"^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"#
 
@@ -58,7 +85,12 @@ enum ValueSchema {
         case .bool: return ["type": "boolean"]
         case .integer, .unsignedInteger: return integer(typeName)
         case .double: return ["$ref": "#/$defs/double"]
-        case .string: return ["type": "string"]
+        case .string:
+            switch typeName {
+            case "UUID": return ["$ref": "#/$defs/uuid"]
+            case "URL": return ["$ref": "#/$defs/url"]
+            default: return ["type": "string"]
+            }
         case .date: return ["$ref": "#/$defs/date"]
         case .data: return ["$ref": "#/$defs/data"]
         case .array(let elements):
@@ -124,17 +156,19 @@ enum ValueSchema {
     private static func scalarSchemas(
         probing key: AnyPreferenceKey, typeName: String, in collection: (PreferenceValue) -> PreferenceValue
     ) -> [PreferenceValue] {
-        var kinds = scalarSamples.filter { (try? key.validate(collection($0))) != nil }.map {
-            schema(of: $0, typeName: typeName)
+        var kinds: [PreferenceValue] = []
+        for sample in scalarSamples where (try? key.validate(collection(sample))) != nil {
+            let kind = schema(of: sample, typeName: typeName)
+            if !kinds.contains(kind) { kinds.append(kind) }
         }
         if kinds.contains(["$ref": "#/$defs/double"]) { kinds.removeAll { $0 == integer(typeName) } }
         return kinds
     }
 
-    /// One value of each scalar kind the file holds.
+    /// One value of each scalar kind the file holds (two texts: any text, and one a `UUID` reads).
     private static let scalarSamples: [PreferenceValue] = [
-        .bool(true), .integer(1), .double(0.5), .string("x"), .date(.init(timeIntervalSinceReferenceDate: 0)),
-        .data(.init([1])),
+        .bool(true), .integer(1), .double(0.5), .string("x"), .string("E621E1F8-C36C-495A-93FC-0C247A3E6E5F"),
+        .date(.init(timeIntervalSinceReferenceDate: 0)), .data(.init([1])),
     ]
 
     /// Whether the key reads objects, but not an empty one: a `Codable` value whose members are required.

@@ -19,12 +19,12 @@ extension Set: PreferenceStorable where Element: PreferenceStorable {
 }
 
 extension UUID: PreferenceStorable {
-    /// Reads a UUID stored as its string, in either case.
+    /// Reads a UUID stored as its string, in either case (exactly that form: see ``StrictText``).
     public init(preferenceValue: PreferenceValue) throws {
         guard case .string(let string) = preferenceValue else {
             throw PreferenceValueError.typeMismatch(expected: "UUID", found: preferenceValue)
         }
-        guard let uuid = UUID(uuidString: string) else {
+        guard let uuid = StrictText.uuid(string) else {
             throw PreferenceValueError.invalidValue(expected: "UUID", found: preferenceValue)
         }
         self = uuid

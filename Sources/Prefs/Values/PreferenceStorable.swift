@@ -91,7 +91,7 @@ extension Data: PreferenceStorable {
         switch preferenceValue {
         case .data(let value): self = value
         case .string(let base64):
-            guard let value = Data(base64Encoded: base64) else {
+            guard let value = StrictText.data(base64: base64) else {
                 throw PreferenceValueError.invalidValue(expected: "base64 Data", found: preferenceValue)
             }
             self = value

@@ -159,7 +159,7 @@ final class PreferenceValueDecoding: Decoder, SingleValueDecodingContainer {
         case .data(let data):
             return data
         case .string(let string):
-            guard let data = Data(base64Encoded: string) else {
+            guard let data = StrictText.data(base64: string) else {
                 throw corrupted("\(value) is not valid base64 data", at: codingPath)
             }
             return data

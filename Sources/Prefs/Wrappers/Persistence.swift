@@ -9,7 +9,7 @@ public import SwiftUI
 ///
 /// ```swift
 /// @Persistence("username") var name = "fatbobman"
-/// @Persistence("username", store: UserDefaults(suiteName: "x")) var name: String?
+/// @Persistence("nickname", store: UserDefaults(suiteName: "x")) var nickname: String?
 /// @Persistence("theme") var theme = Theme.system            // RawRepresentable, Int or String raw values
 ///
 /// name = "Ada"                                               // nonmutating: structs, classes, statics
@@ -22,12 +22,12 @@ public import SwiftUI
 /// one), in the same form `@AppStorage` uses, so data written by either reads back through the other.
 ///
 /// Every property uses the shared container of its defaults (``Preferences/shared(for:)``): it reads
-/// from a cache, writes behind, and is updated live when the key changes behind its back — a direct
-/// `UserDefaults` call, another `@Persistence`, another process (see ``UserDefaultsPreferenceStore``
-/// for how each is detected). In SwiftUI it is a `DynamicProperty` whose projected value is a
-/// `Binding`; a view that reads it is invalidated only when its key changes, and without a `store:`
-/// it follows `defaultPreferences(_:)`. Elsewhere the projected value is a
-/// ``PreferenceBinding``.
+/// from a cache, has written to `UserDefaults` when its setter returns, and is updated live when the
+/// key changes behind its back — a direct `UserDefaults` call, another `@Persistence`, another
+/// process (see ``UserDefaultsPreferenceStore`` for how each is detected). In SwiftUI it is a
+/// `DynamicProperty` whose projected value is a `Binding`; a view that reads it is invalidated only
+/// when its key changes, and without a `store:` it follows `defaultPreferences(_:)`. Elsewhere the
+/// projected value is a ``PreferenceBinding``.
 ///
 /// `Value` must be `Sendable`, as every preference is: an enum declared `public` needs `: Sendable`.
 @propertyWrapper

@@ -6,7 +6,7 @@ public import SwiftUI
 ///
 /// ```swift
 /// @Preference(\.showHelloWorld) var showHelloWorld          // on Preferences.standard
-/// @Preference(\.showHelloWorld, in: prefs) var showHelloWorld
+/// @Preference(\.showHelloWorld, in: prefs) var greetsTheWorld   // on another container
 ///
 /// showHelloWorld.toggle()
 ///

@@ -1,15 +1,17 @@
 package import Prefs
 
-/// A JSON object written member by member, in order, for machine-readable output.
+/// A JSON object written member by member, in order, for machine-readable output. Each name appears once: adding a
+/// member under a name the object has replaces that member's value where it stands (RFC 8259 leaves an object with
+/// a name twice to each reader, and strict readers, Prefs' own among them, refuse it).
 package struct JSONObject {
-    private var members: [String] = []
+    private var members: [(name: String, json: String)] = []
 
     /// An empty object.
     package init() {}
 
     /// Adds a member whose value is a preference value (nil is `null`).
     package mutating func add(_ name: String, _ value: PreferenceValue?) {
-        members.append(ValueText.json(.string(name)) + ": " + ValueText.json(value))
+        add(name, json: ValueText.json(value))
     }
 
     /// Adds a member whose value is a string.
@@ -19,11 +21,17 @@ package struct JSONObject {
 
     /// Adds a member whose value is JSON text already.
     package mutating func add(_ name: String, json: String) {
-        members.append(ValueText.json(.string(name)) + ": " + json)
+        if let index = members.firstIndex(where: { $0.name == name }) {
+            members[index].json = json
+        } else {
+            members.append((name, json))
+        }
     }
 
     /// The object on one line.
-    package var text: String { "{" + members.joined(separator: ", ") + "}" }
+    package var text: String {
+        "{" + members.map { ValueText.json(.string($0.name)) + ": " + $0.json }.joined(separator: ", ") + "}"
+    }
 
     /// Objects as a pretty-printed JSON array, one object per line.
     package static func array(_ objects: [JSONObject]) -> String {

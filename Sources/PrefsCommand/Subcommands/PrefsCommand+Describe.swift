@@ -24,6 +24,7 @@ extension PrefsCommand {
                 let hidden = secrets.hides(key)
                 if output.json {
                     var object = List.json(key, value, source, hidden: hidden)
+                    // The key's store, whatever the source; a member of that name is replaced (see JSONObject).
                     object.add("store", key.storeID.name)
                     return console.print(object.text)
                 }

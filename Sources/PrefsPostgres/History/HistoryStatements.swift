@@ -14,8 +14,12 @@ enum HistoryStatements {
         case unknownKey
         /// The version is below the oldest one kept of the key (or none is kept).
         case purged(oldestKept: Int64?)
-        /// The key never had this version: it is above the key's latest one, or another key's.
+        /// The key never had this version: it is above the key's latest one, or another key's that has been purged.
         case notAVersion(latest: Int64)
+        /// The version is another key's change.
+        case otherKey(String)
+        /// No key can have this version: versions start at 1.
+        case belowFirst
 
         /// Why there is no value to roll back to.
         func reason(version: Int64, key: String, namespace: String) -> String {
@@ -28,7 +32,11 @@ enum HistoryStatements {
             case .purged(nil): "version \(version) has been purged from the history by the retention setting"
             case .notAVersion(let latest) where version > latest:
                 "'\(key)' has no version \(version): its latest version is \(latest)"
-            case .notAVersion: "\(version) is not a version of '\(key)' (its history lists its versions)"
+            case .notAVersion:
+                "\(version) is not a version of '\(key)': it was another key's, since purged (the history of "
+                    + "'\(key)' lists its versions)"
+            case .otherKey(let other): "version \(version) of '\(other)' is not a version of '\(key)'"
+            case .belowFirst: "\(version) is not a version of any key: versions start at 1"
             }
         }
     }
@@ -69,7 +77,8 @@ enum HistoryStatements {
             EXISTS (SELECT 1 FROM prefs_history WHERE namespace = \(namespace) AND key = \(key)
                 AND version = \(version)),
             (SELECT min(version) FROM prefs_history WHERE namespace = \(namespace) AND key = \(key)),
-            (SELECT version FROM prefs_values WHERE namespace = \(namespace) AND key = \(key))
+            (SELECT version FROM prefs_values WHERE namespace = \(namespace) AND key = \(key)),
+            (SELECT key FROM prefs_history WHERE namespace = \(namespace) AND version = \(version) LIMIT 1)
         """
     }
 
@@ -81,13 +90,15 @@ enum HistoryStatements {
         logger: Logger
     ) throws -> Lookup {
         guard let row = result.rows.first else { return .unknownKey }
-        let (text, exists, oldest, latest) = try row.decode((String?, Bool, Int64?, Int64?).self)
+        let (text, exists, oldest, latest, holder) = try row.decode((String?, Bool, Int64?, Int64?, String?).self)
         if exists { return .found(StoredValue.decode(text, key: key, logger: logger)) }
+        if oldest == nil && latest == nil { return .unknownKey }
+        if version < 1 { return .belowFirst }
+        if let holder { return .otherKey(holder) }  // versions are the namespace's: one key's each
         switch (oldest, latest) {
-        case (nil, nil): return .unknownKey
-        case (nil, _?): return .purged(oldestKept: nil)
         case (let oldest?, _) where version < oldest: return .purged(oldestKept: oldest)
         case (let oldest?, let latest): return .notAVersion(latest: latest ?? oldest)
+        case (nil, _): return .purged(oldestKept: nil)
         }
     }
 }

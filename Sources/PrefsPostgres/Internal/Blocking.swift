@@ -4,8 +4,8 @@ internal import Prefs
 
 /// The synchronous side of the store's sync/async bridge.
 ///
-/// `PreferenceStore` is synchronous: a container calls its store from its own serial writer queue,
-/// a Dispatch thread that may block. The store does all its database work as postgres-nio futures on
+/// `PreferenceStore` is synchronous: containers write to a store on its serial queue, a Dispatch thread
+/// that may block, and call `transaction(_:)` on the thread of their own caller. The store does all its database work as postgres-nio futures on
 /// ``StoreEventLoop/group``, an event loop thread of its own that nothing else runs on, and a blocking
 /// call (`flush()`, `transaction(_:)`, the start) waits for such a future on the calling thread with
 /// a semaphore and a deadline.

@@ -33,6 +33,7 @@ struct ImportCommand: ParsableCommand {
             let members = try readDocument()
             let file = try location.preferences
             _ = try file.readIfPresent()  // a damaged file is left as it is
+            try file.checkStorable(members)
             let store = try file.openStore(watching: false, lockTimeout: lock.duration)
             try store.transaction { transaction in
                 if mode == .replace {

@@ -30,7 +30,7 @@ struct SetCommand: ParsableCommand {
             let file = try location.preferences
             // Check everything before the store is opened: a damaged file or a bad value writes nothing.
             let existing = try file.readIfPresent()
-            _ = try parse(replacing: existing?[key])
+            try file.checkStorable([key: try parse(replacing: existing?[key])])
             let store = try file.openStore(watching: false, lockTimeout: lock.duration)
             try store.transaction { transaction in
                 transaction.setValue(try parse(replacing: transaction.value(forKey: key)), forKey: key)

@@ -41,6 +41,11 @@ final class PostgresNamespace: PreferenceLocation {
         try open(creatingNamespace: true)
     }
 
+    /// Refuses what PostgreSQL cannot hold before ``openStore(watching:lockTimeout:)`` creates the namespace.
+    func checkStorable(_ changes: PreferenceStoreWrites) throws {
+        try PostgresPreferenceStore.checkStorable(changes)
+    }
+
     /// The namespace's store, connected once for the command.
     ///
     /// - Parameter creatingNamespace: Whether a namespace with no row is created rather than an error.

@@ -25,6 +25,17 @@ protocol PreferenceLocation {
     /// - Returns: The store.
     /// - Throws: An error with exit code 5.
     func openStore(watching: Bool, lockTimeout: Duration) throws -> any PreferenceStore
+
+    /// Checks, before ``openStore(watching:lockTimeout:)`` creates anything, that the location can hold `changes`.
+    ///
+    /// - Throws: An error with exit code 2.
+    func checkStorable(_ changes: PreferenceStoreWrites) throws
+}
+
+extension PreferenceLocation {
+    /// A file or a domain takes every value the container can write; its store checks the rest as it writes, and
+    /// creates nothing before.
+    func checkStorable(_ changes: PreferenceStoreWrites) throws {}
 }
 
 extension PreferenceFile: PreferenceLocation {

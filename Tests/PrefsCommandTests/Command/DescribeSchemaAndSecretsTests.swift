@@ -82,6 +82,22 @@ struct VaultApp: ParsableCommand {
         #expect(unknown.exitCode == 1)
     }
 
+    /// `describe --json` is one JSON object whose members each appear once, whatever the value's source: a strict
+    /// reader (Prefs' own) refuses a member named twice, as the object printed for a stored value did ("store").
+    @Test func describeJSONNamesEachMemberOnce() throws {
+        for key in ["vault_flavor", "vault_token", "scoops"] {
+            let json = run(VaultApp.self, ["prefs", "describe", key, "--json"], preferences: preferences())
+            #expect(json.exitCode == 0)
+            let object = try PreferenceJSON.value(parsing: json.output)
+            guard case .dictionary(let members) = object else {
+                Issue.record("describe \(key) --json printed \(json.output)")
+                continue
+            }
+            #expect(members["store"] == "default", "\(key)")
+            #expect(members["source"] == (key == "scoops" ? "default" : "store"), "\(key)")
+        }
+    }
+
     @Test func schemaPrintsTheJSONSchemaOfTheDeclaredKeys() throws {
         let result = run(VaultApp.self, ["prefs", "schema", "--title", "Vault"], preferences: preferences())
         #expect(result.exitCode == 0)

@@ -100,12 +100,27 @@ final class PostgresTestServer: Sendable {
     }
 
     /// Runs SQL with `psql` (as the superuser unless a role is given) and returns its unaligned output.
+    ///
+    /// Statements that change roles or privileges run one at a time in this process: PostgreSQL refuses two
+    /// concurrent GRANTs on one table ("tuple concurrently updated"), which tests running in parallel met under load.
     @discardableResult
     func sql(
         _ statement: String, database: String? = nil, role: (name: String, password: String)? = nil
     ) throws
         -> String
     {
+        guard statement.range(of: "ROLE|GRANT|REVOKE", options: .regularExpression) == nil else {
+            return try Self.privilegeChanges.withLock { _ in try run(statement, database: database, role: role) }
+        }
+        return try run(statement, database: database, role: role)
+    }
+
+    /// Serializes the statements that change roles or privileges (see ``sql(_:database:role:)``).
+    private static let privilegeChanges = Lock(())
+
+    private func run(
+        _ statement: String, database: String?, role: (name: String, password: String)?
+    ) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["psql", "-X", "-v", "ON_ERROR_STOP=1", "-Atqc", statement]
@@ -161,7 +176,15 @@ final class PostgresTestServer: Sendable {
 extension Trait where Self == ConditionTrait {
     /// Runs a test only where PostgreSQL's server binaries are installed; elsewhere it is reported
     /// as skipped, with the install command.
+    ///
+    /// The condition also starts the shared server, while Swift Testing plans the run: before any test runs, so
+    /// that no test's time limit counts the start and no test blocks a thread of the cooperative pool waiting for
+    /// another to finish it. A start that fails is thrown again by every test that uses the server.
     static var requiresPostgreSQL: Self {
-        .enabled(if: PostgresTestServer.binariesInstalled, PostgresTestServer.missingBinaries)
+        .enabled(PostgresTestServer.missingBinaries) {
+            guard PostgresTestServer.binariesInstalled else { return false }
+            _ = try? PostgresTestServer.shared()
+            return true
+        }
     }
 }

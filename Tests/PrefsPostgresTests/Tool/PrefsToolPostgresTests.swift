@@ -6,7 +6,7 @@ import Testing
 
 /// `prefs … --postgres URL --namespace NS`: the file commands on a fleet's namespace, run as a child process while
 /// an instance of the fleet observes what it changes.
-@Suite(.requiresPostgreSQL, .timeLimit(.minutes(3)))
+@Suite(.requiresPostgreSQL, .ownThreads, .timeLimit(.minutes(3)))
 struct PrefsToolPostgresTests {
     @Test func theCommandsReadAndWriteTheNamespaceAndARunningInstanceSeesEachChange() throws {
         let fleet = try Fleet()
@@ -117,6 +117,32 @@ struct PrefsToolPostgresTests {
         #expect(onAFile.status == 64)
         #expect(onAFile.error.contains("history is kept in PostgreSQL only"))
         withExtendedLifetime(token) {}
+    }
+
+    /// "Nothing is written on a non-zero exit" holds for a namespace too: `set` or `import` of a value PostgreSQL
+    /// cannot store (a NUL in a string, a key of 1,025 bytes), in a namespace that does not exist yet, exits 2 and
+    /// leaves no namespace behind.
+    @Test func anUnstorableValueCreatesNoNamespace() throws {
+        let fleet = try Fleet()
+        _ = try fleet.instance()  // creates the tables
+        let run = UUID()
+        let longKey = String(repeating: "k", count: 1_025)
+        let attempts: [(arguments: [String], input: Data?)] = [
+            (["set", "name", #""a\u0000b""#, "--type", "json"], nil),
+            (["set", longKey, "1"], nil),
+            (["import", "-"], Data(#"{"fine": 1, "name": "a\u0000b"}"#.utf8)),
+            (["import", "-"], Data(#"{"fine": 1, "\#(longKey)": 2}"#.utf8)),
+        ]
+        for (index, attempt) in attempts.enumerated() {
+            let namespace = "fresh-\(index)-\(run)"
+            let result = try fleet.prefs(attempt.arguments, namespace: namespace, input: attempt.input)
+            #expect(result.status == 2, "\(attempt.arguments.prefix(2)): \(result.error)")
+            #expect(result.error.contains("cannot be stored in PostgreSQL"), "\(result.error)")
+            let list = try fleet.prefs(["list"], namespace: namespace)
+            #expect(list.status == 3, "\(attempt.arguments.prefix(2)) left the namespace behind: \(list.output)")
+        }
+        let count = try fleet.server.sql("SELECT count(*) FROM prefs_namespaces WHERE namespace LIKE '%\(run)'")
+        #expect(count == "0")
     }
 
     @Test func whatIsMissingOrUnreachableIsAClearErrorThatSaysWhatToDo() throws {

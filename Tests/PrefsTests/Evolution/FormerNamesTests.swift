@@ -49,8 +49,7 @@ extension PreferenceKeys {
             let directory = try TemporaryDirectory()
             try #"{"theme_v1": "dark"}"#.write(to: directory.file(), atomically: true, encoding: .utf8)
             let children = try (0..<4).map { _ in try ChildProcess(["read-renamed", directory.file().path]) }
-            for child in children { #expect(child.wait() == 0) }
-            Thread.sleep(forTimeInterval: 0.02)
+            for child in children { #expect(child.wait() == 0) }  // exited, and its output read to the end
             let output = children.flatMap(\.lines)
             #expect(output.filter { $0 == "value dark" }.count == 4, "round \(round): \(output)")
             #expect(output.filter { $0.contains("moved the value") }.count == 1, "round \(round): \(output)")

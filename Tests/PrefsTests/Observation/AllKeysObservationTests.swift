@@ -8,8 +8,8 @@ import Testing
     @Test func namesOfChangedKeysArriveOnceEachAndEqualWritesStayQuiet() async throws {
         let (prefs, store) = makePreferences(["count": 1], keyPrefix: "")
         let names = Collected<String>()
-        let consumer = Task { for await name in prefs.changedKeys() { names.append(name) } }
-        try await Task.sleep(for: .milliseconds(10))  // let the consumer subscribe
+        let changedKeys = prefs.changedKeys()  // subscribed now; the consumer reads what the sequence buffers
+        let consumer = Task { for await name in changedKeys { names.append(name) } }
         prefs[\.count] = 1  // unchanged
         prefs[\.count] = 2
         prefs[\.theme] = .dark
@@ -22,17 +22,19 @@ import Testing
     @Test func aConsumerThatWritesDoesNotLoop() async throws {
         let (prefs, _) = makePreferences()
         let names = Collected<String>()
+        let changedKeys = prefs.changedKeys()  // subscribed now
         let consumer = Task {
-            for await name in prefs.changedKeys() {
+            for await name in changedKeys {
                 names.append(name)
-                prefs[\.otherCount] = 1  // changes once, then is an equal write
+                if name != "name" { prefs[\.otherCount] = 1 }  // changes once, then is an equal write
             }
         }
-        try await Task.sleep(for: .milliseconds(10))
         prefs[\.count] = 5
-        await eventually { names.count == 2 }
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(names.all.sorted() == ["count", "other_count"])
+        await eventually("the write and the consumer's own write are named") { names.count == 2 }
+        // Names arrive in order: once the next change is named, a loop would have named more before it.
+        prefs[\.name] = "after"
+        await eventually("a later change is named") { names.all.contains("name") }
+        #expect(names.all == ["count", "other_count", "name"])
         consumer.cancel()
     }
 }

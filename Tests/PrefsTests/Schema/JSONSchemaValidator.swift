@@ -13,6 +13,32 @@ enum JSONSchemaValidator {
     /// - Throws: ``Unavailable`` when Python or `jsonschema` is missing (`pip install jsonschema`), or the schema is
     ///   not a valid draft 2020-12 schema.
     static func validate(_ documents: [URL], against schema: URL) throws -> [Bool] {
+        try run(script: perFile, schema: schema, arguments: documents.map(\.path), count: documents.count)
+    }
+
+    /// Checks the schema against the draft's meta-schema, then each instance (JSON text) against the schema, in one
+    /// process.
+    ///
+    /// - Returns: Whether each instance is valid.
+    /// - Throws: ``Unavailable``, as ``validate(_:against:)``.
+    static func validate(instances: [String], against schema: URL) throws -> [Bool] {
+        let file = schema.deletingLastPathComponent().appendingPathComponent("instances-\(UUID()).json")
+        try Data(("[" + instances.joined(separator: ",\n") + "]").utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try run(script: inOneFile, schema: schema, arguments: [file.path], count: instances.count)
+    }
+
+    private static let perFile = """
+        for path in sys.argv[2:]:
+            print("valid" if validator.is_valid(json.load(open(path))) else "invalid")
+        """
+
+    private static let inOneFile = """
+        for instance in json.load(open(sys.argv[2])):
+            print("valid" if validator.is_valid(instance) else "invalid")
+        """
+
+    private static func run(script body: String, schema: URL, arguments: [String], count: Int) throws -> [Bool] {
         let script = """
             import json, sys
             try:
@@ -22,12 +48,11 @@ enum JSONSchemaValidator {
             schema = json.load(open(sys.argv[1]))
             jsonschema.Draft202012Validator.check_schema(schema)
             validator = jsonschema.Draft202012Validator(schema)
-            for path in sys.argv[2:]:
-                print("valid" if validator.is_valid(json.load(open(path))) else "invalid")
-            """
+
+            """ + body
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, schema.path] + documents.map(\.path)
+        process.arguments = ["python3", "-c", script, schema.path] + arguments
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -40,7 +65,7 @@ enum JSONSchemaValidator {
             throw Unavailable(description: "the JSON Schema validator failed: \(errorText)")
         }
         let verdicts = text.split(separator: "\n").map { $0 == "valid" }
-        guard verdicts.count == documents.count else { throw Unavailable(description: "unexpected output: \(text)") }
+        guard verdicts.count == count else { throw Unavailable(description: "unexpected output: \(text)") }
         return verdicts
     }
 }

@@ -43,10 +43,17 @@ import Testing
             try prefs.flush()
         }
         try FileManager.default.removeItem(at: directory.file("other-0.json"))
-        Thread.sleep(forTimeInterval: 0.2)
+        // Another writer changes a third key: once its observer has it, the store has handled every event before.
+        let others = Collected<Int>()
+        let sentinel = prefs.observe(\.otherCount) { others.append($0.newValue) }
+        let other = Preferences(store: try FilePreferenceStore(url: directory.file(), watchesForChanges: false))
+        other[\.otherCount] = 7
+        try other.flush()
+        eventually("the other writer's change arrives") { others.all == [7] }
         #expect(counts.count == 0)
         #expect(prefs[\.count] == 1 && prefs[\.name] == "name 19")
         token.cancel()
+        sentinel.cancel()
     }
 
     @Test func aHandEditSavedInPlaceReachesObserversThroughTheFilesOwnSource() throws {

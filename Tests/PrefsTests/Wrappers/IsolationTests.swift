@@ -7,6 +7,7 @@ import Testing
 /// `Preferences.withStandard` gives a block its own standard container, without global mutation.
 @Suite struct IsolationTests {
     @Test func parallelBlocksEachSeeTheirOwnStandardContainer() async {
+        let written = Collected<Int>()
         await withTaskGroup(of: Bool.self) { group in
             for index in 0..<20 {
                 group.addTask {
@@ -14,7 +15,9 @@ import Testing
                     return await Preferences.withStandard(prefs) {
                         let wrapper = Preference(\.count)
                         wrapper.wrappedValue = index
-                        try? await Task.sleep(for: .milliseconds(Int.random(in: 0...5)))
+                        written.append(index)
+                        // Every block is inside its own withStandard now: each reads back while all 20 are bound.
+                        await eventually("every block has written") { written.count == 20 }
                         return Preferences.standard === prefs && wrapper.wrappedValue == index
                             && prefs[\.count] == index
                     }

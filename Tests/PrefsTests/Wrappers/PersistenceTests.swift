@@ -92,10 +92,16 @@ extension PreferenceKeys {
             fired.append(true)
         }
         other = 1
-        Thread.sleep(forTimeInterval: 0.3)  // past a polling interval: a wrong wake-up would have come
+        // An outside change of the other key, seen by the store's poll: once its observer has it, a wrong wake-up
+        // of `count` by that poll (or by the local write before it) would have come.
+        let otherValues = Collected<Int>()
+        let token = Preferences.shared(for: defaults).observe(\.otherCount) { otherValues.append($0.newValue) }
+        defaults.set(3, forKey: "other_count")
+        eventually("the poll reports the other key's outside change") { otherValues.all.contains(3) }
         #expect(fired.count == 0)
         defaults.set(2, forKey: "count")
         eventually { fired.count == 1 }
+        token.cancel()
     }
 
     @Test func withoutAStoreItUsesUserDefaultsStandard() throws {

@@ -20,8 +20,7 @@ public import Logging
 ///   platforms); another process's write, a hand edit, a replacement or a deletion is reported
 ///   per changed key.
 /// - **JSON Schema**: a top-level `"$schema"` member (which points editors at the app's schema, see
-///   "Editing preferences by hand" in the README) is kept by every write; it is not a key, and cannot be written
-///   as one.
+///   <doc:EvolvingYourSettings>) is kept by every write; it is not a key, and cannot be written as one.
 /// - **Damage**: a file that is not a JSON object is moved aside to `<name>.corrupt-<timestamp>`,
 ///   reported at error level, and the store starts empty; it is never overwritten or deleted.
 /// - **Symbolic links**: a file that is a link is written through: its target is replaced, beside itself, the lock

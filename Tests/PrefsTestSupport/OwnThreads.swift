@@ -1,0 +1,79 @@
+import Foundation
+package import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs each test of a suite on threads of the test support's own, not on Swift concurrency's cooperative pool.
+///
+/// Swift Testing runs tests as tasks on the cooperative pool, one thread per core (two here), and a synchronous test
+/// that blocks (a child process, a database round trip, a flush) holds its thread. On a machine whose cores are busy
+/// such tests last minutes, and a test that started meanwhile waits for a thread while its time limit runs: every
+/// test of a suite once ran out of its limit at the same moment without having run. Under this trait a test's code
+/// runs on a thread of ``TestThreads``, which has a thread for every job that needs one, so it never waits for
+/// another test to let go of a thread.
+package struct OwnThreadsTrait: SuiteTrait, TestTrait, TestScoping {
+    package var isRecursive: Bool { true }
+
+    package func provideScope(
+        for test: Test,
+        testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            try await withTaskExecutorPreference(TestThreads.shared) { try await function() }
+        } else {
+            try await function()
+        }
+    }
+}
+
+extension Trait where Self == OwnThreadsTrait {
+    /// Runs the suite's tests on threads of their own (see ``OwnThreadsTrait``).
+    package static var ownThreads: Self { Self() }
+}
+
+/// A task executor that runs each job on an idle thread of its own, and starts a thread when none is idle: a job that
+/// blocks never delays another. Threads are kept for the next jobs.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+package final class TestThreads: TaskExecutor, @unchecked Sendable {
+    /// The executor of ``OwnThreadsTrait``.
+    package static let shared = TestThreads()
+
+    private let condition = NSCondition()
+    /// The executor's threads (guarded by `condition`).
+    private var threads: Set<pthread_t> = []
+    /// Jobs no thread has taken yet, and how many threads wait for one (guarded by `condition`).
+    private var jobs: [UnownedJob] = []
+    private var idle = 0
+
+    package func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let startsThread = condition.withLock {
+            jobs.append(job)
+            if idle > jobs.count - 1 {
+                condition.signal()
+                return false
+            }
+            return true
+        }
+        if startsThread { Thread { [self] in work() }.start() }
+    }
+
+    /// Whether the caller runs on one of the executor's threads.
+    package var runsTheCurrentThread: Bool { condition.withLock { threads.contains(pthread_self()) } }
+
+    private func work() {
+        condition.withLock { _ = threads.insert(pthread_self()) }
+        while true {
+            let job = condition.withLock {
+                idle += 1
+                while jobs.isEmpty { condition.wait() }
+                idle -= 1
+                return jobs.removeFirst()
+            }
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+}
