@@ -23,8 +23,13 @@ public struct AnyPreferenceKey: Sendable {
     public let description: String?
     /// Whether the key's value is secret (see ``PreferenceKeys/Key/isSecret``).
     public let isSecret: Bool
+    /// Names the key was stored under before, newest first (see ``PreferenceKeys/Key/formerNames``).
+    public let formerNames: [String]
+    /// Whether a stored object is read member by member (see ``PreferenceKeys/Key/decodingMemberByMember()``).
+    public let decodesMemberByMember: Bool
     private let parse: @Sendable (String) throws -> PreferenceValue
     private let check: @Sendable (PreferenceValue) throws -> Void
+    private let readReport: @Sendable (PreferenceValue) throws -> [PreferenceDefaultedMember]
     private let storeOverride: @Sendable (PreferenceOverrideLayer.Entry) throws -> PreferenceValue
     /// Reads and writes the key in a container (see `Preferences+AnyPreferenceKey.swift`).
     let access: ContainerAccess
@@ -40,6 +45,8 @@ public struct AnyPreferenceKey: Sendable {
         self.typeName = "\(Value.self)"
         self.description = key.description
         self.isSecret = key.isSecret
+        self.formerNames = key.formerNames
+        self.decodesMemberByMember = key.decodesMemberByMember
         self.defaultValue = (try? key.encodeValue(key.defaultValue)).flatMap { $0 }
         let wrapped = (Value.self as? any OptionalValue.Type)?.wrappedType ?? Value.self
         if let enumeration = wrapped as? any CaseIterable.Type {
@@ -51,6 +58,7 @@ public struct AnyPreferenceKey: Sendable {
         }
         self.parse = { try key.storedValue(parsing: $0) }
         self.check = { _ = try key.decodeValue($0) }
+        self.readReport = { try key.decodeReportingDefaultedMembers($0).defaulted }
         self.storeOverride = { try key.storedValue(of: $0) }
         self.access = ContainerAccess(keyPath: keyPath, key: key)
     }
@@ -67,6 +75,23 @@ public struct AnyPreferenceKey: Sendable {
     /// - Parameter value: The stored value.
     /// - Throws: The decoding error when it is not.
     public func validate(_ value: PreferenceValue) throws { try check(value) }
+
+    /// Says how a read of a stored value goes: the members that read the default's value (none unless the key
+    /// decodes member by member and the stored object does not decode as it is), or nil when the value does not read
+    /// at all and the key reads its default.
+    ///
+    /// ```swift
+    /// switch key.defaultedMembers(reading: stored) {
+    /// case nil: print("\(key.name) reads its default: the stored value is not valid")
+    /// case let members?: for member in members { print("\(key.name).\(member)") }
+    /// }
+    /// ```
+    ///
+    /// - Parameter value: The stored value.
+    /// - Returns: The defaulted members, or nil.
+    public func defaultedMembers(reading value: PreferenceValue) -> [PreferenceDefaultedMember]? {
+        try? readReport(value)
+    }
 
     func storedValue(of entry: PreferenceOverrideLayer.Entry) throws -> PreferenceValue { try storeOverride(entry) }
 

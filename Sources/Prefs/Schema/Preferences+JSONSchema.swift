@@ -12,7 +12,7 @@ extension Preferences {
     /// Point the file at it with a top-level `"$schema": "preferences.schema.json"` member, which the file store
     /// keeps. Each key is a property (named with the container's prefix) whose schema is its type in the file's own
     /// notation: `{"$date": …}`, `{"$data": …}`, integers and numbers, a `Codable` value's members as far as its
-    /// default shows them; with its `default`, its allowed values (`enum`, for `CaseIterable` types), its
+    /// default shows them; with its `default` (and, for a key read member by member, each member's), its allowed values (`enum`, for `CaseIterable` types), its
     /// ``PreferenceKeys/Key/description``, and `writeOnly` for a secret key. Other properties are allowed: the file
     /// may hold keys of other versions of the app.
     ///
@@ -57,6 +57,13 @@ extension Preferences {
         if let description = key.description { schema["description"] = .string(description) }
         if let defaultValue = key.defaultValue, !key.isSecret {
             schema["default"] = SchemaJSON.fileNotation(defaultValue)
+            if key.decodesMemberByMember,
+                case .dictionary(let withDefaults) = ValueSchema.withMemberDefaults(
+                    .dictionary(schema), from: defaultValue)
+            {
+                schema = withDefaults
+                schema["$comment"] = .string(ValueSchema.memberByMemberComment)
+            }
         }
         if let allowed = key.allowedValues { schema["enum"] = .array(allowed.map(SchemaJSON.fileNotation)) }
         if key.isSecret { schema["writeOnly"] = true }
