@@ -64,7 +64,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: suiteFile.path))
         #expect(
             !FileManager.default.fileExists(atPath: standardFile.deletingLastPathComponent().path),
-            "\((try? FileManager.default.contentsOfDirectory(atPath: standardFile.deletingLastPathComponent().path)) ?? [])")
+            "\((try? FileManager.default.contentsOfDirectory(atPath: standardFile.deletingLastPathComponent().path)) ?? [])"
+        )
         #expect(Preferences.standard === global)
     }
 
