@@ -82,11 +82,6 @@ enum ValueSchema {
         }
     }
 
-    /// What the schema of a key read member by member says about it (see
-    /// ``PreferenceKeys/Key/decodingMemberByMember()``).
-    static let memberByMemberComment =
-        "Read member by member: a member that is missing or not valid takes its default, the other members are kept."
-
     /// An object's schema with the `default` of each of its properties, and of theirs, from a default's tree.
     ///
     /// - Parameters:

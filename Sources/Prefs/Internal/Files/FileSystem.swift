@@ -73,8 +73,9 @@ enum FileSystem {
     }
 
     /// Replaces the file atomically and durably: a temporary file in the same folder, `fsync`,
-    /// `rename` over the old file, `fsync` of the folder. New files get mode 0600; an existing
-    /// file's mode is kept. On failure the old file is untouched and the temporary file removed.
+    /// `rename` over the old file, `fsync` of the folder; then removes the temporary files of writes that never
+    /// finished. New files get mode 0600; an existing file's mode is kept. On failure the old file is untouched and
+    /// the temporary file removed. Call it holding the file's lock.
     /// A symbolic link is written through: its target is replaced, beside it, and the link stays.
     static func replace(_ linkOrFile: String, with data: Data) throws -> Identity {
         let path = try writableTarget(of: linkOrFile)
@@ -82,7 +83,8 @@ enum FileSystem {
         let directory = file.removingLastComponent()
         let process = ProcessInfo.processInfo.processIdentifier
         let temporary = directory.appending(
-            ".\(file.lastComponent?.string ?? "").\(process).\(UInt32.random(in: 0...UInt32.max)).tmp")
+            PreferenceFileLeftover.temporaryName(
+                of: file.lastComponent?.string ?? "", pid: process, random: UInt32.random(in: 0...UInt32.max)))
         let permissions = (try? file.stat().permissions) ?? .ownerReadWrite
         let descriptor: FileDescriptor
         do {
@@ -109,10 +111,22 @@ enum FileSystem {
             throw Self.error(.replace, path, error)
         }
         syncDirectory(directory.string)
+        removeUnfinishedWrites(besideFileAt: path)
         do {
             return identity(of: try file.stat())
         } catch {
             throw Self.error(.replace, path, error)
+        }
+    }
+
+    /// Removes the temporary files that writes of the file at `path` left when they never finished (a process killed,
+    /// a power cut, between creating the file and renaming it). Call it holding the file's lock: every writer writes
+    /// its temporary file under that lock, so no other one is under way. They are never read; this only frees the
+    /// space.
+    static func removeUnfinishedWrites(besideFileAt path: String) {
+        for leftover in PreferenceFileLeftover.all(besideFileAt: path) {
+            guard case .temporary = leftover.kind else { continue }
+            try? FilePath(leftover.path).unlink()
         }
     }
 
