@@ -1,6 +1,6 @@
 extension Preferences {
-    /// Returns the members of a key's stored object that read the default's value, because they are missing or do
-    /// not decode; empty when the stored value reads as it is, when nothing is stored, and for a key that does not
+    /// Returns the members of a key's stored object (or of the override that shadows it) that read the default's value,
+    /// because they are missing or do not decode, as the store holds it now; empty when the stored value reads as it is, when nothing is stored, and for a key that does not
     /// decode member by member (see ``PreferenceKeys/Key/decodingMemberByMember()``).
     ///
     /// ```swift
@@ -13,10 +13,11 @@ extension Preferences {
     public func defaultedMembers<Value>(
         of keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>
     ) -> [PreferenceDefaultedMember] {
-        let binding = resolve(keyPath)
-        guard binding.key.decodesMemberByMember,
-            let stored = state.withLock({ _ in binding.entry.visibleValue })
+        let key = PreferenceKeys()[keyPath: keyPath]
+        guard key.decodesMemberByMember,
+            let visible = overrideValue(for: key)?.value
+                ?? (try? store(key.storeID, for: key.name).value(forKey: keyPrefix + key.name))
         else { return [] }
-        return (try? binding.key.decodeReportingDefaultedMembers(stored))?.defaulted ?? []
+        return (try? key.decodeReportingDefaultedMembers(visible))?.defaulted ?? []
     }
 }
