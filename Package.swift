@@ -110,6 +110,8 @@ let package = Package(
             dependencies: [
                 "Prefs", "PrefsTesting", "PrefsTestSupport", "ExampleSettings", "ExampleFeature", "PrefsTestHelper",
                 .product(name: "Logging", package: "swift-log"),
+                // The file store's system calls, which the durability tests fail and record.
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .testTarget(

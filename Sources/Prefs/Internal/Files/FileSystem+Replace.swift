@@ -116,6 +116,11 @@ extension FileSystem {
                 try synchronizeDirectory(FilePath(path).removingLastComponent().string, for: .replace)
             }
             return previous == nil ? "the new file was removed" : "the previous contents were put back"
+        } catch let failure as DurabilityFailure {
+            return (previous == nil ? "the new file was removed" : "the previous contents were put back")
+                + ", though the folder's fsync failed again (\(failure.errno))"
+        } catch let failure as FilePreferenceStoreError where previous == nil && failure.operation == .replace {
+            return "the new file was removed, though the folder's fsync failed again (\(failure.reason))"
         } catch {
             return "putting the previous contents back failed too: \(error)"
         }
