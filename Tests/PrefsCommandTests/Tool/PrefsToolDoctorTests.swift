@@ -96,6 +96,7 @@ import Darwin
         let mode = try #require(try FileManager.default.attributesOfItem(atPath: export)[.posixPermissions] as? Int)
         #expect(mode == 0o600)
         #expect(try directory.names().filter { $0.hasSuffix(".tmp") }.isEmpty, "the write removed the leftover")
+        #expect(try directory.names().contains("preferences.json.lock"), "the lock file is never removed")
 
         #expect(try ToolProcess.run("prefs", ["import", export, "--file", file]).status == 0)
         #expect(try PreferenceJSON.decode(Data(contentsOf: URL(fileURLWithPath: file))) == original)
