@@ -140,7 +140,7 @@ public final class PostgresPreferenceStore: PreferenceStore, Sendable {
     /// - Parameter changes: New values by key; nil removes a key.
     /// - Throws: ``PostgresPreferenceStoreError`` of kind `unstorableValue` for a key or value
     ///   PostgreSQL cannot hold (nothing of the batch is applied then), or `closed`.
-    public func write(_ changes: PreferenceStoreChanges) throws {
+    public func write(_ changes: PreferenceStoreWrites) throws {
         guard !core.isClosed else {
             throw StoreFailure(kind: .closed, reason: "the store is closed").error("could not write")
         }

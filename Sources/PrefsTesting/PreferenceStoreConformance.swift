@@ -135,7 +135,7 @@ public enum PreferenceStoreConformance {
     }
 
     static func batchWrite(_ store: any PreferenceStore) throws -> [String] {
-        let batch: PreferenceStoreChanges = Dictionary(
+        let batch: PreferenceStoreWrites = Dictionary(
             uniqueKeysWithValues: (0..<200).map { ("k\($0)", .integer(Int64($0))) })
         try store.write(batch)
         var problems = try compare(store, with: batch.compactMapValues { $0 }, check: "batch write")

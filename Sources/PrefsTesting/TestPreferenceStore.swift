@@ -24,7 +24,7 @@ public final class TestPreferenceStore: PreferenceStore {
     private struct State {
         var failWrites: Failure?
         var failReads: Failure?
-        var writes: [PreferenceStoreChanges] = []
+        var writes: [PreferenceStoreWrites] = []
         var reads = 0
         var flushes = 0
     }
@@ -52,12 +52,12 @@ public final class TestPreferenceStore: PreferenceStore {
     /// Changes values as another process would, and reports the change to the store's observers.
     ///
     /// - Parameter changes: New values by key; nil removes a key.
-    public func simulateOutsideChange(_ changes: PreferenceStoreChanges) {
+    public func simulateOutsideChange(_ changes: PreferenceStoreWrites) {
         PreferenceWriteOrigin.$current.withValue(nil) { backing.write(changes) }
     }
 
     /// Every batch written through ``write(_:)`` so far, in order.
-    public var writes: [PreferenceStoreChanges] { state.withLock { $0.writes } }
+    public var writes: [PreferenceStoreWrites] { state.withLock { $0.writes } }
     /// How many times ``value(forKey:)`` was called.
     public var readCount: Int { state.withLock { $0.reads } }
     /// How many times ``flush()`` was called.
@@ -87,7 +87,7 @@ public final class TestPreferenceStore: PreferenceStore {
     ///
     /// - Parameter changes: New values by key.
     /// - Throws: The requested failure.
-    public func write(_ changes: PreferenceStoreChanges) throws {
+    public func write(_ changes: PreferenceStoreWrites) throws {
         if let failure = state.withLock({ $0.failWrites }) { throw failure }
         state.withLock { $0.writes.append(changes) }
         backing.write(changes)

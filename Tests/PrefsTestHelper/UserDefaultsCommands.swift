@@ -15,7 +15,7 @@ func runUserDefaultsCommand(_ arguments: [String]) throws {
     case "ud-copy":
         let store = UserDefaultsPreferenceStore(suiteName: suite, pollingInterval: nil)!
         let copy = try FilePreferenceStore(url: URL(fileURLWithPath: arguments[3]), watchesForChanges: false)
-        var values: PreferenceStoreChanges = [:]
+        var values: PreferenceStoreWrites = [:]
         for key in try store.keys() { values[key] = try store.value(forKey: key) }
         try copy.write(values)
         say("copied \(values.count)")

@@ -22,6 +22,7 @@ import Glibc
 //   ud-…                       the UserDefaults store's commands (UserDefaultsCommands.swift)
 //   read-every FILE            read every key of the file in a new container as each storable type, print "read N"
 //   copy-values FILE DEST      read every key of FILE in a new container, write each to DEST, flush, print "copied N"
+//   lock-probe IGNORED OP      run one operation for the lock-count tests (LockProbe.swift)
 
 extension PreferenceKeys {
     subscript(int name: String) -> Key<Int> { Key(name, default: 0) }
@@ -49,6 +50,8 @@ case let command where command.hasPrefix("ud-"):
     try runUserDefaultsCommand(arguments)
 case "read-every", "copy-values":
     try runReadingCommand(arguments)
+case "lock-probe":
+    runLockProbe(arguments[3])
 case "set-as-nobody":
     guard setgid(65534) == 0, setuid(65534) == 0 else {
         say("could not drop privileges")

@@ -13,7 +13,7 @@ open class ForwardingStore: PreferenceStore, @unchecked Sendable {
     open func value(forKey key: String) -> PreferenceValue? { backing.value(forKey: key) }
 
     /// Writes to the backing store.
-    open func write(_ changes: PreferenceStoreChanges) { backing.write(changes) }
+    open func write(_ changes: PreferenceStoreWrites) { backing.write(changes) }
 
     /// Returns the backing store's keys.
     open func keys() -> [String] { backing.keys() }

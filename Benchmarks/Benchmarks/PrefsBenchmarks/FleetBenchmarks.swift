@@ -97,7 +97,7 @@ final class CountingStore: PreferenceStore, Sendable {
         reads.withLock { $0 += 1 }
         return inner.value(forKey: key)
     }
-    func write(_ changes: PreferenceStoreChanges) throws { try inner.write(changes) }
+    func write(_ changes: PreferenceStoreWrites) throws { try inner.write(changes) }
     func keys() -> [String] { inner.keys() }
     func flush() throws { try inner.flush() }
     func observeChanges(_ handler: @escaping @Sendable (PreferenceStoreChange) -> Void) -> PreferenceObservationToken {

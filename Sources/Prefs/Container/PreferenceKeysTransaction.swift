@@ -92,15 +92,9 @@ public struct PreferenceKeysTransaction {
     /// The ID under which the transaction holds the store of a key: a store object bound under several IDs has
     /// one transaction, under the first of them.
     private func transactionID(of storedKey: StoredKey) -> PreferenceStoreID {
-        guard let link = prefs.links[storedKey.storeID] else { return storedKey.storeID }
+        guard let slot = prefs.slotOfID[storedKey.storeID] else { return storedKey.storeID }
+        let link = prefs.slots[slot].link
         return prefs.linkGroups.first { $0.link === link }?.storeIDs[0] ?? storedKey.storeID
-    }
-}
-
-extension Preferences {
-    /// Where a key lives in this container's stores.
-    func storedKey<Value>(for key: PreferenceKeys.Key<Value>) -> StoredKey {
-        StoredKey(storeID: key.storeID, name: keyPrefix + key.name)
     }
 }
 

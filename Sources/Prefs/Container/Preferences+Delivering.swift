@@ -1,86 +1,73 @@
 extension Preferences {
-    /// Hands queued changes to observers, outside every lock and in the order they were made.
+    /// Hands queued changes to observers, from the first one the caller took, outside every lock and in the order
+    /// they were made.
     ///
     /// One thread at a time delivers; a change made while another thread delivers (an observer that writes, say) is
-    /// delivered by that thread after the current observer returns.
-    func deliverQueuedChanges() {
-        // The caller claimed the queue, under the lock of the change that queued the item. Items are taken one at a
-        // time, so that the queue keeps its storage and a write allocates nothing here.
-        while let (item, keyNameObservers) = nextDelivery() {
-            deliver(item, to: keyNameObservers)
+    /// delivered by that thread after the current observer returns. What it decodes for observers goes back to the
+    /// cache when it comes back for the next change, in the same lock.
+    func deliver(from first: QueuedDelivery) {
+        // The caller claimed the queue and took the first change, under the lock of the change that queued it.
+        var next: QueuedDelivery? = first
+        while let delivery = next {
+            next = nextDelivery(caching: deliver(delivery.item, to: delivery.keyNameObservers))
         }
     }
 
-    /// The next queued change, with the observers of every key's name at the time; nil (giving the claim up) when
-    /// none is left.
-    private func nextDelivery() -> (DeliveryItem, [KeyNameObserver])? {
-        state.withLock { state in
-            guard let item = state.deliveries.popFirst() else { return nil }
-            let keyNameObservers = state.observers.keyNameObservers
-            return (item, keyNameObservers.isEmpty ? [] : Array(keyNameObservers.values))
-        }
-    }
-
-    private func deliver(_ item: DeliveryItem, to keyNameObservers: [KeyNameObserver]) {
+    /// Hands one queued change out; returns the values it decoded, to cache.
+    private func deliver(_ item: DeliveryItem, to keyNameObservers: [KeyNameObserver]) -> [DecodedForObservers] {
+        var decoded: [DecodedForObservers] = []
         let storedName: String
         switch item {
         case .initial(let initial):
-            initial.deliver(initial.decoded ?? initial.binding.decodeBox(initial.stored, logger: logger).box)
-            return
+            let value = initial.decoded ?? initial.key.decode(initial.stored, reportingTo: logger, as: initial.name)
+            initial.deliver(value.box)
+            return []
         case .name(let name):
             storedName = name
-        case .tracked(let entry):
-            storedName = entry.storedKey.name
-            observationRegistrar.willSet(self, keyPath: entry.observationKeyPath)
-            observationRegistrar.didSet(self, keyPath: entry.observationKeyPath)
+        case .tracked(let anchor, let name):
+            storedName = name
+            anchor.changed(in: self)
         case .key(let delivery):
-            storedName = delivery.entry.storedKey.name
-            observationRegistrar.willSet(self, keyPath: delivery.entry.observationKeyPath)
-            observationRegistrar.didSet(self, keyPath: delivery.entry.observationKeyPath)
-            notifyObservers(of: delivery)
+            storedName = delivery.name
+            delivery.anchor.changed(in: self)
+            decoded = notifyObservers(of: delivery)
         }
-        guard !keyNameObservers.isEmpty, storedName.hasPrefix(keyPrefix) else { return }
+        guard !keyNameObservers.isEmpty, storedName.hasPrefix(keyPrefix) else { return decoded }
         let name = String(storedName.dropFirst(keyPrefix.count))
         for observer in keyNameObservers { observer.notify(name) }
+        return decoded
     }
 
-    /// Tells a key's observers, decoding the old and the new value once per key path binding (not at all for a
-    /// local write, whose typed value and the previously cached one are at hand), and skipping bindings whose
-    /// readers see no change.
-    private func notifyObservers(of delivery: Delivery) {
-        var decodedPairs: [ObjectIdentifier: (old: any AnyObject & Sendable, new: any AnyObject & Sendable)?] = [:]
+    /// Tells a key's observers, decoding the old and the new value once per bound key path (not at all for a local
+    /// write, whose typed value and the previously cached one are at hand), and skipping key paths whose readers see
+    /// no change.
+    ///
+    /// - Returns: The new values it decoded, to cache.
+    private func notifyObservers(of delivery: Delivery) -> [DecodedForObservers] {
+        var pairs: [BindingID: (old: any AnyObject & Sendable, new: any AnyObject & Sendable)?] = [:]
+        var decoded: [DecodedForObservers] = []
         for observer in delivery.observers {
             let binding = observer.binding
-            let id = ObjectIdentifier(binding)
-            if decodedPairs[id] == nil {
-                let (oldBox, oldUsedDefault) =
-                    delivery.oldDecoded[id] ?? binding.decodeBox(delivery.old, logger: logger)
-                let written = delivery.written.flatMap { $0.binding === binding ? ($0.decoded, false) : nil }
-                let (newBox, newUsedDefault) = written ?? binding.decodeBox(delivery.new, logger: logger)
-                if written == nil { cache(newBox, usedDefault: newUsedDefault, for: binding, of: delivery) }
+            if pairs[binding] == nil {
+                let key = observer.key
+                let old =
+                    delivery.oldDecoded[binding] ?? key.decode(delivery.old, reportingTo: logger, as: delivery.name)
+                let new: Decoded
+                if let written = delivery.written, written.binding == binding {
+                    new = written.decoded
+                } else {
+                    new = key.decode(delivery.new, reportingTo: logger, as: delivery.name)
+                    decoded.append(
+                        DecodedForObservers(
+                            binding: binding, sequence: delivery.sequence, stored: delivery.new, decoded: new))
+                }
                 let isSame =
-                    binding.visibleStoredForm(delivery.old, usedDefault: oldUsedDefault)
-                    == binding.visibleStoredForm(delivery.new, usedDefault: newUsedDefault)
-                decodedPairs[id] = .some(isSame ? nil : (oldBox, newBox))
+                    (old.usedDefault ? nil : delivery.old) ?? key.storedDefault
+                    == (new.usedDefault ? nil : delivery.new) ?? key.storedDefault
+                pairs[binding] = .some(isSame ? nil : (old.box, new.box))
             }
-            if let (old, new) = decodedPairs[id]! { observer.notify(old, new) }
+            if let (old, new) = pairs[binding]! { observer.notify(old, new) }
         }
-    }
-
-    /// Caches a value decoded for observers, so that the next read does not decode it again, unless the key
-    /// changed meanwhile.
-    private func cache(
-        _ box: any AnyObject & Sendable,
-        usedDefault: Bool,
-        for binding: KeyBinding,
-        of delivery: Delivery
-    ) {
-        state.withLock { _ in
-            guard binding.decoded == nil, delivery.entry.sequence == delivery.sequence,
-                delivery.entry.visibleValue == delivery.new
-            else { return }
-            binding.decoded = box
-            binding.decodedUsedDefault = usedDefault
-        }
+        return decoded
     }
 }

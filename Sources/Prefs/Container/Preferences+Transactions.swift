@@ -20,7 +20,7 @@ extension Preferences {
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws, a codec error, or a store error; nothing is written then.
     public func transaction<Result>(_ body: (inout PreferenceKeysTransaction) throws -> Result) throws -> Result {
-        try runTransaction(on: stores.keys.sorted { $0.name < $1.name }, body)
+        try runTransaction(on: slots.map(\.id), body)
     }
 
     /// Atomically reads, changes and writes one key: no concurrent update is lost, also across
@@ -43,7 +43,7 @@ extension Preferences {
         _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>,
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let storeID = resolve(keyPath).storedKey.storeID
+        let storeID = PreferenceKeys()[keyPath: keyPath].storeID
         var bodyFailure: Failure?
         do {
             return try runTransaction(on: [storeID]) { transaction in

@@ -12,19 +12,20 @@ extension Preferences {
     ///   - value: The new value; nil removes an optional key's stored value.
     /// - Throws: An error from the key's codec, or a ``PreferenceWriteError``.
     public func set<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>, _ value: Value) throws {
-        try write(resolve(keyPath), value, waitForStore: true)
+        try write(keyPath, value, waitForStore: true)
     }
 
     /// Removes the stored value of a key, so that reads return its default again.
     ///
     /// - Parameter keyPath: The key.
     public func reset<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) {
-        let binding = resolve(keyPath)
-        let entry = binding.entry
-        guard state.withLock({ _ in entry.value != nil }) else { return }
+        let target = lockedWriteTarget(keyPath) ?? lockedWriteTarget(resolve(keyPath))
+        guard target.current != nil else { return }
+        let key = TypedKey<Value>.of(target.key).key
         let written = LocalWrite(
-            containerID: ObjectIdentifier(self), binding: binding, decoded: DecodedValue(binding.key.defaultValue))
-        binding.link.write(name: entry.storedKey.name, value: nil, written: written)
+            containerID: ObjectIdentifier(self), binding: target.binding,
+            decoded: Decoded(box: DecodedValue(key.defaultValue), usedDefault: false))
+        slots[target.slot].link.write(name: target.name, value: nil, written: written)
     }
 
     /// Returns when every earlier write of this container is durable in its store.
@@ -46,23 +47,60 @@ extension Preferences {
     /// Encodes and commits a write; with `waitForStore`, hands it to the store before returning and throws its
     /// failure. Inlinable: specialized in the caller, nothing in it looks up generic type metadata at run time.
     @inlinable
-    func write<Value>(_ binding: TypedKeyBinding<Value>, _ value: Value, waitForStore: Bool) throws {
-        let stored = try binding.key.encodeValue(value)
-        let entry = binding.entry
-        // A write of the value already cached does nothing.
-        guard state.withLock({ _ in entry.value != stored }) else { return }
-        let written = LocalWrite(containerID: ObjectIdentifier(self), binding: binding, decoded: DecodedValue(value))
-        let failuresBefore = binding.link.write(name: entry.storedKey.name, value: stored, written: written)
-        if waitForStore { try waitForStoreWrite(of: binding, failuresBefore: failuresBefore) }
+    func write<Value>(
+        _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>, _ value: Value, waitForStore: Bool
+    ) throws {
+        let target = lockedWriteTarget(keyPath) ?? lockedWriteTarget(resolve(keyPath))
+        try write(target, value, waitForStore: waitForStore)
+    }
+
+    /// Encodes and commits a write of a bound key path.
+    @inlinable
+    func write<Value>(_ bound: BoundKeyPath<Value>, _ value: Value, waitForStore: Bool) throws {
+        try write(lockedWriteTarget(bound.binding), value, waitForStore: waitForStore)
+    }
+
+    /// Encodes and commits a write to the key a target names: every container of its store has it when this
+    /// returns, the store behind.
+    @inlinable
+    func write<Value: Sendable>(_ target: WriteTarget, _ value: Value, waitForStore: Bool) throws {
+        let stored = try TypedKey<Value>.of(target.key).key.encodeValue(value)
+        guard stored != target.current else { return }  // a write of the value already cached does nothing
+        let written = LocalWrite(
+            containerID: ObjectIdentifier(self), binding: target.binding,
+            decoded: Decoded(box: DecodedValue(value), usedDefault: false))
+        let link = slots[target.slot].link
+        let failuresBefore = link.write(name: target.name, value: stored, written: written)
+        if waitForStore { try waitForStoreWrite(of: target, via: link, failuresBefore: failuresBefore) }
+    }
+
+    /// Writes a bound key path behind the caller; a failure is reported through the logger (a property wrapper's
+    /// setter).
+    @inlinable
+    func writeLogging<Value>(_ bound: BoundKeyPath<Value>, _ value: Value) {
+        do {
+            try write(bound, value, waitForStore: false)
+        } catch {
+            reportFailedWrite(of: bound.keyPath, error)
+        }
     }
 
     /// Waits until a write of the key has reached its store, and throws its failure.
     @usableFromInline
-    func waitForStoreWrite(of binding: KeyBinding, failuresBefore: UInt64) throws {
-        let storedKey = binding.storedKey
-        binding.link.drainNow()
-        if let failure = binding.link.failure(of: storedKey.name, since: failuresBefore) {
-            throw PreferenceWriteError(storeID: storedKey.storeID, keys: failure.keys, underlying: failure.underlying)
+    func waitForStoreWrite(of target: WriteTarget, via link: StoreLink, failuresBefore: UInt64) throws {
+        link.drainNow()
+        if let failure = link.failure(of: target.name, since: failuresBefore) {
+            throw PreferenceWriteError(
+                storeID: slots[target.slot].id, keys: failure.keys, underlying: failure.underlying)
         }
+    }
+
+    /// Reports a write made behind the caller that failed (the subscript's, a property wrapper's), leaving a secret
+    /// key's value out: the one report of failed writes.
+    @usableFromInline
+    func reportFailedWrite<Value>(of keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>, _ error: any Error) {
+        let key = PreferenceKeys()[keyPath: keyPath]
+        let name = describe(keyPrefix + key.name, slot: slotOfID[key.storeID] ?? 0)
+        logger.error("Prefs: could not set '\(name)': \(SecretRedaction.text(of: error, isSecret: key.isSecret))")
     }
 }

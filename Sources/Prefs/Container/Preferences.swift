@@ -19,20 +19,27 @@ public import Logging
 /// store receives it behind the caller, on one serial queue per store, coalesced with the writes
 /// made meanwhile (see "Architecture" in the documentation).
 public final class Preferences: Sendable {
-    let stores: [PreferenceStoreID: any PreferenceStore]
-    /// The link to each store (containers over the same store object share one).
-    let links: [PreferenceStoreID: StoreLink]
-    /// The container's index of each store ID, in the order of their names.
-    let storeSlots: [PreferenceStoreID: Int]
-    /// Each link once, with the IDs under which this container binds its store, in a stable order.
+    /// The container's stores, each with its link, in the order of their IDs' names: a store's index here is its
+    /// slot.
+    @usableFromInline let slots: [StoreSlot]
+    /// The slot of each store ID.
+    let slotOfID: [PreferenceStoreID: Int]
+    /// Each link once, with the IDs under which this container binds its store, in the order of the first ID's name.
     let linkGroups: [(link: StoreLink, storeIDs: [PreferenceStoreID])]
     /// Prepended to every key's name in the stores.
     public let keyPrefix: String
     /// Read-only layers above the stores, highest first.
     public let overrides: [PreferenceOverrideLayer]
     let logger: Logger
+    /// The container's state; its lock is taken in `Preferences+State.swift` only.
     @usableFromInline let state: Lock<ContainerState>
-    @usableFromInline let observationRegistrar = ObservationRegistrar()
+
+    /// A store the container binds, under one ID.
+    @usableFromInline
+    struct StoreSlot: Sendable {
+        @usableFromInline let id: PreferenceStoreID
+        @usableFromInline let link: StoreLink
+    }
 
     /// Creates a container whose keys all live in one store.
     ///
@@ -67,49 +74,32 @@ public final class Preferences: Sendable {
         overrides: [PreferenceOverrideLayer] = [],
         logger: Logger = Logger(label: "Prefs")
     ) {
-        self.stores = stores
         self.keyPrefix = keyPrefix
         self.overrides = overrides
         self.logger = logger
-        let links = stores.mapValues { StoreLink.link(to: $0, logger: logger) }
-        let storeIDs = stores.keys.sorted { $0.name < $1.name }
-        self.links = links
-        self.storeSlots = Dictionary(uniqueKeysWithValues: storeIDs.enumerated().map { ($1, $0) })
-        self.linkGroups = Self.groups(of: links, in: storeIDs)
-        self.state = Lock(ContainerState(storeCount: storeIDs.count))
+        let slots = stores.sorted { $0.key.name < $1.key.name }.map {
+            StoreSlot(id: $0.key, link: StoreLink.link(to: $0.value, logger: logger))
+        }
+        self.slots = slots
+        self.slotOfID = Dictionary(uniqueKeysWithValues: slots.enumerated().map { ($1.id, $0) })
+        var groups: [(link: StoreLink, storeIDs: [PreferenceStoreID])] = []
+        for slot in slots {
+            if let index = groups.firstIndex(where: { $0.link === slot.link }) {
+                groups[index].storeIDs.append(slot.id)
+            } else {
+                groups.append((slot.link, [slot.id]))
+            }
+        }
+        self.linkGroups = groups
+        self.state = Lock(ContainerState(readsThrough: slots.map(\.link.requiresReadThrough)))
         for (link, storeIDs) in linkGroups {
-            link.attach(self, as: storeIDs.map { ($0, storeSlots[$0]!) })
+            link.attach(self, as: storeIDs.map { ($0, slotOfID[$0]!) })
         }
     }
 
     deinit {
         for (link, _) in linkGroups { link.detach(ObjectIdentifier(self)) }
-        let finishers = state.withLock { state in
-            let finishers =
-                state.entries.values.flatMap { $0.observers.values.compactMap(\.finish) }
-                + state.observers.keyNameObservers.values.map(\.finish)
-            // An entry and its bindings refer to each other: let both go with the container.
-            for entry in state.entries.values { entry.bindings = [] }
-            return finishers
-        }
-        for finish in finishers { finish() }
-    }
-
-    /// Each link once, with the IDs under which the container binds its store, in the order of the first ID's name.
-    private static func groups(
-        of links: [PreferenceStoreID: StoreLink],
-        in storeIDs: [PreferenceStoreID]
-    ) -> [(link: StoreLink, storeIDs: [PreferenceStoreID])] {
-        var groups: [(link: StoreLink, storeIDs: [PreferenceStoreID])] = []
-        for storeID in storeIDs {
-            let link = links[storeID]!
-            if let index = groups.firstIndex(where: { $0.link === link }) {
-                groups[index].storeIDs.append(storeID)
-            } else {
-                groups.append((link, [storeID]))
-            }
-        }
-        return groups
+        for finish in finishers() { finish() }
     }
 
     /// The store bound to a store ID, also for the package's other modules (`PrefsConfiguration` mirrors one); an ID
@@ -118,49 +108,47 @@ public final class Preferences: Sendable {
         link(storeID, for: keyName).store
     }
 
-    /// The link to the store bound to a store ID; a key naming a store the container lacks is a programmer error.
-    func link(_ storeID: PreferenceStoreID, for keyName: String? = nil) -> StoreLink {
-        guard let link = links[storeID] else {
+    /// The slot of a store ID; a key naming a store the container lacks is a programmer error.
+    func slot(_ storeID: PreferenceStoreID, for keyName: String? = nil) -> Int {
+        guard let slot = slotOfID[storeID] else {
             preconditionFailure(
                 "Prefs: \(keyName.map { "key '\($0)' is stored in" } ?? "there is a use of store") '\(storeID)', but "
                     + "this Preferences has no store with that ID (it has: "
-                    + "\(stores.keys.map(\.name).sorted().joined(separator: ", "))); pass one in Preferences(stores:)"
+                    + "\(slots.map(\.id.name).joined(separator: ", "))); pass one in Preferences(stores:)"
             )
         }
-        return link
+        return slot
     }
 
-    /// What a container must do after a link update reached its cache: deliver to observers, report an override.
-    struct Receipt {
-        let container: Preferences
-        let deliver: Bool
-        let shadowed: (storedKey: StoredKey, by: PreferenceSource)?
+    /// The link to the store bound to a store ID; a key naming a store the container lacks is a programmer error.
+    func link(_ storeID: PreferenceStoreID, for keyName: String? = nil) -> StoreLink {
+        slots[slot(storeID, for: keyName)].link
     }
 
-    /// Takes a link update into the cache; the link calls it under its own lock, so updates arrive in order. Returns
-    /// what to do once the link's lock is released, or nil for nothing.
-    func apply(
-        _ update: LinkState.Update,
-        from storeID: PreferenceStoreID,
-        slot: Int,
-        written: LocalWrite?
-    ) -> Receipt? {
-        let (deliver, shadowedBy) = state.withLock {
-            $0.apply(update, from: storeID, slot: slot, written: written, keyPrefix: keyPrefix)
-        }
-        guard deliver || shadowedBy != nil else { return nil }
-        let shadowed = shadowedBy.map { source in
-            (StoredKey(storeID: storeID, name: update.changes.keys.first ?? ""), source)
-        }
-        return Receipt(container: self, deliver: deliver, shadowed: shadowed)
+    /// Where a key lives in this container's stores.
+    func storedKey<Value>(for key: PreferenceKeys.Key<Value>) -> StoredKey {
+        StoredKey(storeID: key.storeID, name: keyPrefix + key.name)
     }
 
-    /// Finishes taking a link update, outside every lock: reports an override that shadows a local write, and tells
-    /// observers.
-    func finishReceiving(_ receipt: Receipt) {
-        if let (storedKey, source) = receipt.shadowed {
-            logger.notice("Prefs: '\(storedKey)' was stored, but readers keep seeing the override from \(source)")
-        }
-        if receipt.deliver { deliverQueuedChanges() }
+    /// How log messages name a stored key: its name, and its store unless it is the default one.
+    func describe(_ name: String, slot: Int) -> String {
+        StoredKey(storeID: slots[slot].id, name: name).description
     }
+
+    /// Finishes taking a change into the cache, outside every lock: reports an override that shadows a local write,
+    /// tells Observation of keys only it watches, and delivers what was queued for observers.
+    func perform(_ action: ChangeAction) {
+        if let (name, source) = action.shadowed {
+            logger.notice("Prefs: '\(name)' was stored, but readers keep seeing the override from \(source)")
+        }
+        action.observed.forEach { $0.changed(in: self) }
+        if let first = action.delivery { deliver(from: first) }
+    }
+}
+
+/// Where one key lives: a store and the full stored name (the container's prefix included).
+struct StoredKey: Hashable, Sendable, CustomStringConvertible {
+    let storeID: PreferenceStoreID
+    let name: String
+    var description: String { storeID == .default ? name : "\(name) (store \(storeID))" }
 }

@@ -109,8 +109,8 @@ extension Preferences {
         adding keys: [AnyPreferenceKey]
     ) -> [String: @Sendable (PreferenceValue) throws -> Void] {
         var validators: [String: @Sendable (PreferenceValue) throws -> Void] = [:]
-        for binding in state.withLock({ $0.keys.all }) where binding.storedKey.storeID == store {
-            validators[String(binding.storedKey.name.dropFirst(keyPrefix.count))] = { try binding.validate($0) }
+        for (name, key) in lockedBoundKeys(inSlot: slot(store)) {
+            validators[String(name.dropFirst(keyPrefix.count))] = { try key.validate($0) }
         }
         for key in keys where key.storeID == store { validators[key.name] = { try key.validate($0) } }
         return validators

@@ -11,7 +11,7 @@ extension PreferenceJSON {
     ///
     /// - Parameter changes: New values by key; nil (a removal) is always fine.
     /// - Throws: ``UnstorableValueError`` for the first key whose value cannot be stored.
-    package static func checkStorable(_ changes: PreferenceStoreChanges) throws(UnstorableValueError) {
+    package static func checkStorable(_ changes: PreferenceStoreWrites) throws(UnstorableValueError) {
         for (key, value) in changes {
             guard let value else { continue }
             try checkStorable(value, key: key)

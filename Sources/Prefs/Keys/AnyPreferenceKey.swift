@@ -27,18 +27,18 @@ public struct AnyPreferenceKey: Sendable {
     public let formerNames: [String]
     /// Whether a stored object is read member by member (see ``PreferenceKeys/Key/decodingMemberByMember()``).
     public let decodesMemberByMember: Bool
-    private let parse: @Sendable (String) throws -> PreferenceValue
-    private let check: @Sendable (PreferenceValue) throws -> Void
+    /// The key with its type erased, for the typed work.
+    let typed: any ErasedKey
+    /// How a read of a stored value goes (see ``defaultedMembers(reading:)``).
     private let readReport: @Sendable (PreferenceValue) throws -> [PreferenceDefaultedMember]
-    private let storeOverride: @Sendable (PreferenceOverrideLayer.Entry) throws -> PreferenceValue
-    /// Reads and writes the key in a container (see `Preferences+AnyPreferenceKey.swift`).
-    let access: ContainerAccess
 
     /// Erases a key's type.
     ///
     /// - Parameter keyPath: The key.
     public init<Value>(_ keyPath: any KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>> & Sendable) {
-        let key = PreferenceKeys()[keyPath: keyPath]
+        let typed = TypedKey(keyPath)
+        let key = typed.key
+        self.typed = typed
         self.keyPath = keyPath
         self.name = key.name
         self.storeID = key.storeID
@@ -47,7 +47,7 @@ public struct AnyPreferenceKey: Sendable {
         self.isSecret = key.isSecret
         self.formerNames = key.formerNames
         self.decodesMemberByMember = key.decodesMemberByMember
-        self.defaultValue = (try? key.encodeValue(key.defaultValue)).flatMap { $0 }
+        self.defaultValue = typed.storedDefault
         let wrapped = (Value.self as? any OptionalValue.Type)?.wrappedType ?? Value.self
         if let enumeration = wrapped as? any CaseIterable.Type {
             self.allowedValues = Self.allCases(of: enumeration).compactMap {
@@ -56,11 +56,7 @@ public struct AnyPreferenceKey: Sendable {
         } else {
             self.allowedValues = nil
         }
-        self.parse = { try key.storedValue(parsing: $0) }
-        self.check = { _ = try key.decodeValue($0) }
         self.readReport = { try key.decodeReportingDefaultedMembers($0).defaulted }
-        self.storeOverride = { try key.storedValue(of: $0) }
-        self.access = ContainerAccess(keyPath: keyPath, key: key)
     }
 
     /// Parses text by the key's type (see ``PreferenceKeys/Key/storedValue(parsing:)``).
@@ -68,13 +64,13 @@ public struct AnyPreferenceKey: Sendable {
     /// - Parameter text: The text.
     /// - Returns: The stored form of the value.
     /// - Throws: ``PreferenceValueError`` when the text is not a valid value.
-    public func storedValue(parsing text: String) throws -> PreferenceValue { try parse(text) }
+    public func storedValue(parsing text: String) throws -> PreferenceValue { try typed.storedValue(parsing: text) }
 
     /// Checks that a stored value is a valid value of the key.
     ///
     /// - Parameter value: The stored value.
     /// - Throws: The decoding error when it is not.
-    public func validate(_ value: PreferenceValue) throws { try check(value) }
+    public func validate(_ value: PreferenceValue) throws { try typed.validate(value) }
 
     /// Says how a read of a stored value goes: the members that read the default's value (none unless the key
     /// decodes member by member and the stored object does not decode as it is), or nil when the value does not read
@@ -93,7 +89,9 @@ public struct AnyPreferenceKey: Sendable {
         try? readReport(value)
     }
 
-    func storedValue(of entry: PreferenceOverrideLayer.Entry) throws -> PreferenceValue { try storeOverride(entry) }
+    func storedValue(of entry: PreferenceOverrideLayer.Entry) throws -> PreferenceValue {
+        try typed.storedValue(of: entry)
+    }
 
     private static func allCases<T: CaseIterable>(of type: T.Type) -> [Any] { Array(type.allCases) }
 }

@@ -1,23 +1,3 @@
-extension AnyPreferenceKey {
-    /// A key's typed operations on a container, captured while its type is known.
-    struct ContainerAccess: Sendable {
-        let currentValue: @Sendable (Preferences) -> PreferenceValue?
-        let source: @Sendable (Preferences) -> PreferenceSource
-        let set: @Sendable (Preferences, PreferenceValue) throws -> Void
-        let reset: @Sendable (Preferences) -> Void
-
-        init<Value>(
-            keyPath: any KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>> & Sendable,
-            key: PreferenceKeys.Key<Value>
-        ) {
-            self.currentValue = { preferences in (try? key.encodeValue(preferences[keyPath])).flatMap { $0 } }
-            self.source = { preferences in preferences.source(of: keyPath) }
-            self.set = { preferences, value in try preferences.set(keyPath, key.decodeValue(value)) }
-            self.reset = { preferences in preferences.reset(keyPath) }
-        }
-    }
-}
-
 extension Preferences {
     /// Returns the stored form of a key's current value: what a read of the key returns (an
     /// override, the stored value or the default), for tools that handle keys of any type.
@@ -31,7 +11,7 @@ extension Preferences {
     /// - Parameter key: The key.
     /// - Returns: The value in its stored form; nil for an optional key that reads nil.
     public func currentValue(of key: AnyPreferenceKey) -> PreferenceValue? {
-        key.access.currentValue(self)
+        key.typed.currentValue(in: self)
     }
 
     /// Says where a key's current value comes from: an override layer, a store, or the default.
@@ -39,7 +19,7 @@ extension Preferences {
     /// - Parameter key: The key.
     /// - Returns: The value's source, as ``source(of:)`` gives it for a key path.
     public func source(of key: AnyPreferenceKey) -> PreferenceSource {
-        key.access.source(self)
+        key.typed.source(in: self)
     }
 
     /// Writes a key from the stored form of a value, after checking that it is a valid value of the
@@ -56,13 +36,13 @@ extension Preferences {
     /// - Throws: ``PreferenceValueError`` when `value` is not a valid value of the key (nothing is
     ///   written then), or what ``set(_:_:)`` throws.
     public func set(_ value: PreferenceValue, for key: AnyPreferenceKey) throws {
-        try key.access.set(self, value)
+        try key.typed.set(value, in: self)
     }
 
     /// Removes the stored value of a key, so that reads return its default again.
     ///
     /// - Parameter key: The key.
     public func reset(_ key: AnyPreferenceKey) {
-        key.access.reset(self)
+        key.typed.reset(in: self)
     }
 }

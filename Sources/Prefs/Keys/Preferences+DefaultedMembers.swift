@@ -13,9 +13,10 @@ extension Preferences {
     public func defaultedMembers<Value>(
         of keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>
     ) -> [PreferenceDefaultedMember] {
-        let key = PreferenceKeys()[keyPath: keyPath]
+        let typed = TypedKey(keyPath)
+        let key = typed.key
         guard key.decodesMemberByMember,
-            let visible = overrideValue(for: key)?.value
+            let visible = overrideValue(for: typed)?.value
                 ?? (try? store(key.storeID, for: key.name).value(forKey: keyPrefix + key.name))
         else { return [] }
         return (try? key.decodeReportingDefaultedMembers(visible))?.defaulted ?? []

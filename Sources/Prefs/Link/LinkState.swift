@@ -11,13 +11,13 @@ struct LinkState: Sendable {
         /// The new stored values: one key (a subscript write, the common case, needs no dictionary) or several.
         enum Values: Sendable {
             case one(name: String, value: PreferenceValue?)
-            case many(PreferenceStoreChanges)
+            case many(PreferenceStoreWrites)
         }
 
         var values: Values
         var sequence: UInt64
 
-        init(values: PreferenceStoreChanges, sequence: UInt64) {
+        init(values: PreferenceStoreWrites, sequence: UInt64) {
             self.values = .many(values)
             self.sequence = sequence
         }
@@ -36,7 +36,7 @@ struct LinkState: Sendable {
         }
 
         /// The new stored values as a dictionary.
-        var changes: PreferenceStoreChanges {
+        var changes: PreferenceStoreWrites {
             switch values {
             case .one(let name, let value): [name: value]
             case .many(let changes): changes
@@ -56,12 +56,19 @@ struct LinkState: Sendable {
         var readBack: Set<String> = []
     }
 
+    /// Writes for one store call: the latest value per key, all made with one reason.
+    struct Batch: Sendable, Equatable {
+        var writes: PreferenceStoreWrites = [:]
+        var reason: PreferenceWriteReason?
+    }
+
     /// The number of the last change handed to the containers.
     private(set) var sequence: UInt64 = 0
-    /// Local writes not yet handed to the store: the latest value per key.
-    private(set) var pending: PreferenceStoreChanges = [:]
+    /// Local writes not yet handed to the store, in batches of one reason each, oldest first: a write joins the last
+    /// batch when it has the same reason, so that two writes of a key with different reasons stay two store calls.
+    private(set) var pending: [Batch] = []
     /// The batch the store is writing now.
-    private(set) var inFlight: PreferenceStoreChanges = [:]
+    private(set) var inFlight: PreferenceStoreWrites = [:]
     /// Whether a drain of `pending` is scheduled or running.
     private(set) var isDrainScheduled = false
     /// How many transactions of containers are running on the store.
@@ -69,27 +76,29 @@ struct LinkState: Sendable {
     /// Keys that someone else changed while a local write of them was in flight or a transaction ran: their
     /// reports cannot be ordered against that write, so they are read back once it has landed.
     private(set) var raced: Set<String> = []
-
     /// Failures of writes made behind the callers, thrown by the next `flush()`.
-    var failures: [LinkFailure] = []
-    /// Counts failed batches, so that a waiting `set` can find the failure of its own write.
+    private(set) var failures: [LinkFailure] = []
+    /// Counts failures, so that a waiting `set` can find the failure of its own write.
     private(set) var failureCount: UInt64 = 0
+    /// The emptied storage of the last batch written, for the next one: a write after a drain allocates nothing.
+    private var spare: PreferenceStoreWrites = [:]
 
     // MARK: Local writes
 
-    /// A container writes keys: they become pending, and every container is told at once.
+    /// A container writes one key: it becomes pending, and every container is told at once.
     ///
     /// - Returns: The update for the containers, and whether the caller must schedule a drain.
-    mutating func write(_ changes: PreferenceStoreChanges) -> (update: Update, scheduleDrain: Bool) {
-        for (name, value) in changes { pending[name] = .some(value) }
-        let scheduleDrain = !isDrainScheduled
-        isDrainScheduled = true
-        return (nextUpdate(changes), scheduleDrain)
-    }
-
-    /// A container writes one key: the same as ``write(_:)``, without a dictionary.
-    mutating func write(name: String, value: PreferenceValue?) -> (update: Update, scheduleDrain: Bool) {
-        pending[name] = .some(value)
+    mutating func write(
+        name: String, value: PreferenceValue?, reason: PreferenceWriteReason?
+    ) -> (update: Update, scheduleDrain: Bool) {
+        if let last = pending.indices.last, pending[last].reason == reason {
+            pending[last].writes[name] = .some(value)
+        } else {
+            var batch = Batch(reason: reason)
+            swap(&batch.writes, &spare)
+            batch.writes[name] = .some(value)
+            pending.append(batch)
+        }
         let scheduleDrain = !isDrainScheduled
         isDrainScheduled = true
         sequence += 1
@@ -98,38 +107,60 @@ struct LinkState: Sendable {
 
     /// The value of a key on its way to the store, if one is (the store does not hold it yet).
     func localValue(of name: String) -> PreferenceValue?? {
-        pending[name] ?? inFlight[name]
+        for batch in pending.reversed() { if let value = batch.writes[name] { return value } }
+        return inFlight[name]
     }
 
-    /// Whether a local write of the key is pending or in flight.
-    func isWriting(_ name: String) -> Bool { pending[name] != nil || inFlight[name] != nil }
+    /// Whether a local write of the key is pending (not yet handed to the store).
+    func isPending(_ name: String) -> Bool { pending.contains { $0.writes[name] != nil } }
 
-    /// The drain takes the pending writes as one batch; nil (ending the drain) when there are none.
-    mutating func takeBatch() -> PreferenceStoreChanges? {
+    /// Whether a local write of the key is pending or in flight.
+    func isWriting(_ name: String) -> Bool { isPending(name) || inFlight[name] != nil }
+
+    /// The drain takes the oldest pending batch; nil (ending the drain) when there is none.
+    mutating func takeBatch() -> Batch? {
         guard !pending.isEmpty else {
             isDrainScheduled = false
             return nil
         }
         precondition(inFlight.isEmpty, "Prefs: a batch was taken while another was in flight")
-        swap(&inFlight, &pending)  // `pending` gets the emptied storage of the last batch: no allocation
-        return inFlight
+        let batch = pending.removeFirst()
+        inFlight = batch.writes
+        return batch
     }
 
     /// The store returned from writing the batch in flight.
     ///
-    /// - Parameter failure: The error it threw, if it did; its keys are then read back from the store.
+    /// - Parameter failed: What the store refused, if anything (a batch it refused is written again in parts, so
+    ///   that one value it cannot keep takes nothing else with it); those keys are read back from the store.
     /// - Returns: Keys to read back from the store: those that raced the batch or failed with it (minus keys written
     ///   again meanwhile, whose newer write is pending).
-    mutating func batchFinished(failure: LinkFailure?) -> Set<String> {
+    mutating func batchFinished(failed: [LinkFailure] = []) -> Set<String> {
         var readBack = raced.intersection(inFlight.keys)
-        if let failure {
+        for failure in failed {
             failures.append(failure)
             failureCount += 1
-            readBack.formUnion(inFlight.keys)
+            readBack.formUnion(failure.keys)
         }
         raced.subtract(inFlight.keys)
         inFlight.removeAll(keepingCapacity: true)
-        return readBack.filter { pending[$0] == nil }
+        if spare.capacity < inFlight.capacity { swap(&inFlight, &spare) }
+        return readBack.filter { !isPending($0) }
+    }
+
+    /// A waiting `set` takes the failure of its write to `name`, made after the count `before`: it is then reported
+    /// only to that caller, not again by `flush()`.
+    mutating func takeFailure(of name: String, since before: UInt64) -> LinkFailure? {
+        guard failureCount > before, let index = failures.lastIndex(where: { $0.keys.contains(name) }) else {
+            return nil
+        }
+        return failures.remove(at: index)
+    }
+
+    /// A flush takes every failure since the last one.
+    mutating func takeFailures() -> [LinkFailure] {
+        defer { failures = [] }
+        return failures
     }
 
     // MARK: Transactions
@@ -147,27 +178,25 @@ struct LinkState: Sendable {
         return sequence
     }
 
-    /// A container's transaction ended; `committed` holds its changes when it committed.
+    /// A container's transaction ended; `committed` holds its changes and the number
+    /// ``transactionCommitting()`` gave it when it committed.
     ///
-    /// - Parameters:
-    ///   - committed: The committed changes; nil when it did not commit.
-    ///   - number: The number ``transactionCommitting()`` gave it; nil takes the next one (a store that commits
-    ///     without calling the body's end, which only tests do).
     /// - Returns: The update for the containers (the committed values, except keys with a newer local write
     ///   pending, numbered in commit order), and keys to read back: those another writer changed while the
     ///   transaction ran (their reported values cannot be ordered against the commit, so the store says).
-    mutating func transactionEnded(committed: PreferenceStoreChanges?, number: UInt64? = nil) -> ReportAction {
+    mutating func transactionEnded(committed: (changes: PreferenceStoreWrites, number: UInt64)?) -> ReportAction {
         runningTransactions -= 1
-        let changes = (committed ?? [:]).filter { pending[$0.key] == nil }
+        let changes = (committed?.changes ?? [:]).filter { !isPending($0.key) }
         var readBack = raced.intersection(changes.keys)
         if runningTransactions == 0 {
             readBack.formUnion(raced.filter { changes[$0] == nil })
             raced = raced.filter { inFlight[$0] != nil }
         }
         readBack = readBack.filter { !isWriting($0) }
-        guard !changes.isEmpty else { return ReportAction(update: nil, readBack: readBack) }
-        return ReportAction(
-            update: number.map { Update(values: changes, sequence: $0) } ?? nextUpdate(changes), readBack: readBack)
+        guard let number = committed?.number, !changes.isEmpty else {
+            return ReportAction(update: nil, readBack: readBack)
+        }
+        return ReportAction(update: Update(values: changes, sequence: number), readBack: readBack)
     }
 
     // MARK: Reports from the store
@@ -180,10 +209,10 @@ struct LinkState: Sendable {
     /// - Returns: The values to apply and the keys to read back.
     mutating func reported(_ change: PreferenceStoreChange, ownOrigin: PreferenceWriteOrigin) -> ReportAction {
         let isEcho = change.origin == ownOrigin
-        var apply: PreferenceStoreChanges = [:]
+        var apply: PreferenceStoreWrites = [:]
         var readBack: Set<String> = []
         for (name, value) in change.values {
-            if pending[name] != nil { continue }  // the newer local write lands after whatever this reports
+            if isPending(name) { continue }  // the newer local write lands after whatever this reports
             if inFlight[name] != nil {
                 if !isEcho { raced.insert(name) }  // read back once the write has landed
             } else if runningTransactions > 0 && !isEcho {
@@ -193,7 +222,7 @@ struct LinkState: Sendable {
             }
         }
         for name in change.keysWithoutValues where !isEcho {
-            if pending[name] != nil { continue }
+            if isPending(name) { continue }
             if inFlight[name] != nil || runningTransactions > 0 {
                 raced.insert(name)
             } else {
@@ -206,21 +235,18 @@ struct LinkState: Sendable {
     /// Values read back from the store (after a race, a failure, or a report without values).
     ///
     /// - Returns: The update for the containers, without keys whose local write is on its way (it wins).
-    mutating func readBack(_ values: PreferenceStoreChanges) -> Update? {
+    mutating func readBack(_ values: PreferenceStoreWrites) -> Update? {
         let values = values.filter { !isWriting($0.key) }
         return values.isEmpty ? nil : nextUpdate(values)
     }
 
-    /// The sequence number a read of the store made now is as new as: the last change handed out.
-    var readMark: UInt64 { sequence }
-
-    private mutating func nextUpdate(_ values: PreferenceStoreChanges) -> Update {
+    private mutating func nextUpdate(_ values: PreferenceStoreWrites) -> Update {
         sequence += 1
         return Update(values: values, sequence: sequence)
     }
 }
 
-/// A batch the store refused: its keys and the store's error.
+/// Writes the store refused: their keys and the store's error.
 struct LinkFailure: Error, Sendable {
     let keys: [String]
     let underlying: any Error

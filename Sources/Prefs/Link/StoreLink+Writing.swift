@@ -1,69 +1,66 @@
 internal import Logging
 
 extension StoreLink {
-    /// Writes keys for a container: every container of the store sees them before this returns, and the store
-    /// receives them behind the caller, on the link's queue, coalesced with the writes made meanwhile.
+    /// Writes one key for a container: every container of the store sees it before this returns, and the store
+    /// receives it behind the caller, on the link's queue, coalesced with the writes of the same reason made
+    /// meanwhile (``PreferenceWriteReason/current`` is taken now, and bound again around the store call).
     ///
     /// - Parameters:
-    ///   - changes: New stored values by name; nil removes a key.
+    ///   - name: The stored name.
+    ///   - value: The new stored value; nil removes the key.
     ///   - written: The writing container's typed value, cached without decoding.
-    /// - Returns: The failure count before the write, for ``failure(of:since:)``.
-    @discardableResult
-    func write(_ changes: PreferenceStoreChanges, written: LocalWrite? = nil) -> UInt64 {
-        let (scheduleDrain, failuresBefore) = transition(written: written) { state in
-            let failuresBefore = state.failureCount
-            let (update, scheduleDrain) = state.write(changes)
-            return (update, (scheduleDrain, failuresBefore))
-        }
-        if scheduleDrain { writer.async { self.drain() } }
-        return failuresBefore
-    }
-
-    /// Writes one key for a container, as ``write(_:written:)`` does.
-    ///
     /// - Returns: The failure count before the write, for ``failure(of:since:)``.
     @usableFromInline @discardableResult
     func write(name: String, value: PreferenceValue?, written: LocalWrite) -> UInt64 {
+        let reason = PreferenceWriteReason.current
         let (scheduleDrain, failuresBefore) = transition(written: written) { state in
             let failuresBefore = state.failureCount
-            let (update, scheduleDrain) = state.write(name: name, value: value)
+            let (update, scheduleDrain) = state.write(name: name, value: value, reason: reason)
             return (update, (scheduleDrain, failuresBefore))
         }
-        if scheduleDrain { writer.async { self.drain() } }
+        if scheduleDrain { queue.async { self.drain() } }
         return failuresBefore
     }
 
-    /// Hands every pending write to the store, batch after batch, with this link's origin. Runs on the writer queue.
+    /// Hands every pending batch to the store, with this link's origin and the batch's reason. Runs on the queue.
     func drain() {
-        while let batch = state.withLock({ $0.takeBatch() }) {
-            var failure: LinkFailure?
-            do {
-                try PreferenceWriteOrigin.$current.withValue(origin) { try store.write(batch) }
-            } catch {
-                failure = LinkFailure(keys: Array(batch.keys), underlying: error)
-                let reason = SecretRedaction.text(of: error, isSecret: batch.keys.contains(where: isSecret))
-                logger.error(
-                    "Prefs: could not write \(batch.keys.sorted()) to their store: \(reason); reverting to the stored values"
-                )
-            }
-            let readBack = state.withLock { $0.batchFinished(failure: failure) }
+        while let batch = shared.withLock({ $0.state.takeBatch() }) {
+            let failed = PreferenceWriteReason.$current.withValue(batch.reason) { write(batch.writes) }
+            let readBack = shared.withLock { $0.state.batchFinished(failed: failed) }
             if !readBack.isEmpty { self.readBack(readBack) }
+        }
+    }
+
+    /// Writes a batch to the store; when the store refuses it, writes it again in halves, so that a value the store
+    /// cannot keep fails alone and the others are stored. Returns what the store refused, each reported once.
+    private func write(_ writes: PreferenceStoreWrites) -> [LinkFailure] {
+        do {
+            try PreferenceWriteOrigin.$current.withValue(origin) { try store.write(writes) }
+            return []
+        } catch {
+            guard writes.count > 1 else {
+                let reason = SecretRedaction.text(of: error, isSecret: writes.keys.contains(where: isSecret))
+                logger.error(
+                    "Prefs: could not write \(writes.keys.sorted()) to their store: \(reason); reverting to the stored values"
+                )
+                return [LinkFailure(keys: Array(writes.keys), underlying: error)]
+            }
+            let names = writes.keys.sorted()
+            let half = names.count / 2
+            return write(writes.filter { names[..<half].contains($0.key) })
+                + write(writes.filter { names[half...].contains($0.key) })
         }
     }
 
     /// Returns once every write made before the call has reached the store.
     func drainNow() {
-        writer.sync { drain() }
+        queue.sync { drain() }
     }
 
     /// The failure of a write made behind the caller to `name`, after the count `before`; it is then reported only
     /// here, not again by `flush()`.
     func failure(of name: String, since before: UInt64) -> LinkFailure? {
-        state.withLock { state in
-            guard state.failureCount > before else { return nil }
-            let index = state.failures.lastIndex { $0.keys.contains(name) }
-            return index.map { state.failures.remove(at: $0) }
-        }
+        shared.withLock { $0.state.takeFailure(of: name, since: before) }
     }
 
     /// Drains the queue, flushes the store, and returns the failures of writes made behind the callers since the
@@ -71,14 +68,11 @@ extension StoreLink {
     ///
     /// - Throws: An error of the store's own flush.
     func flush() throws -> [LinkFailure] {
-        try writer.sync {
+        try queue.sync {
             drain()
             try store.flush()
         }
-        return state.withLock { state in
-            defer { state.failures = [] }
-            return state.failures
-        }
+        return shared.withLock { $0.state.takeFailures() }
     }
 
     /// Runs a store transaction with this link's origin, after the writes queued before it; the committed changes
@@ -89,26 +83,26 @@ extension StoreLink {
     /// - Throws: What `body` or the store throws; nothing is written then.
     func transaction<Result>(_ body: (inout PreferenceStoreTransaction) throws -> Result) throws -> Result {
         drainNow()
-        state.withLock { $0.transactionStarted() }
-        var committed: PreferenceStoreChanges?
-        var number: UInt64?
+        shared.withLock { $0.state.transactionStarted() }
+        var committed: (changes: PreferenceStoreWrites, number: UInt64)?
         defer {
             let readBack = transition { state in
-                let action = state.transactionEnded(committed: committed, number: number)
+                let action = state.transactionEnded(committed: committed)
                 return (action.update, action.readBack)
             }
-            if !readBack.isEmpty { writer.async { self.readBack(readBack) } }
+            if !readBack.isEmpty { queue.async { self.readBack(readBack) } }
         }
-        var changes: PreferenceStoreChanges = [:]
+        var changes: PreferenceStoreWrites = [:]
+        var number: UInt64 = 0
         let result = try PreferenceWriteOrigin.$current.withValue(origin) {
             try store.transaction { transaction in
                 let result = try body(&transaction)
                 changes = transaction.changes
-                number = state.withLock { $0.transactionCommitting() }  // inside the store's lock: commit order
+                number = shared.withLock { $0.state.transactionCommitting() }  // inside the store's lock: commit order
                 return result
             }
         }
-        committed = changes
+        committed = (changes, number)  // only once the store has committed
         return result
     }
 }

@@ -12,13 +12,9 @@ extension Preferences {
     /// - Returns: An async sequence that ends when the consuming task is cancelled.
     public func changedKeys() -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
-        let id = state.withLock { state in
-            state.observers.addKeyNameObserver(
-                KeyNameObserver(notify: { continuation.yield($0) }, finish: { continuation.finish() }))
-        }
-        continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { $0.observers.removeKeyNameObserver(id) }
-        }
+        let id = addKeyNameObserver(
+            KeyNameObserver(notify: { continuation.yield($0) }, finish: { continuation.finish() }))
+        continuation.onTermination = { [weak self] _ in self?.removeKeyNameObserver(id) }
         return stream
     }
 }

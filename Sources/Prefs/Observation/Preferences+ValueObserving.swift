@@ -12,9 +12,9 @@ extension Preferences {
         _ onChange: @escaping @Sendable (Value) -> Void
     ) -> (current: Value, token: PreferenceObservationToken) {
         let binding = resolve(keyPath)
-        let id = state.withLock { $0.observers.makeID() }
-        let current = addValueObserverReturningCurrent(binding, id: id) { _, new in onChange(new) }
-        let token = PreferenceObservationToken { [weak self] in self?.removeObserver(id, from: binding) }
+        let id = makeObserverID()
+        let current = addValueObserverReturningCurrent(keyPath, binding, id: id) { _, new in onChange(new) }
+        let token = PreferenceObservationToken { [weak self] in self?.removeObserver(id, of: binding) }
         return (current, token)
     }
 }

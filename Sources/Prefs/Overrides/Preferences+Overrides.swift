@@ -24,10 +24,11 @@ extension Preferences {
     /// - Returns: The value's source.
     public func source<Value>(of keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> PreferenceSource {
         let binding = resolve(keyPath)
-        if let override = binding.entry.override { return override.source }
-        guard let stored = state.withLock({ _ in binding.entry.value }), (try? binding.key.decodeValue(stored)) != nil
-        else { return .defaultValue }
-        return .store(binding.key.storeID)
+        let (stored, override) = lockedStoredValue(of: binding)
+        if let override { return override.source }
+        let key = TypedKey<Value>.of(lockedWriteTarget(binding).key).key
+        guard let stored, (try? key.decodeValue(stored)) != nil else { return .defaultValue }
+        return .store(key.storeID)
     }
 
     /// Checks every override of the given keys, so that a bad one stops the app at startup with a
@@ -53,31 +54,18 @@ extension Preferences {
 
     /// The value of the highest layer that has a valid one for the key; an invalid one is reported
     /// at error level and skipped.
-    func overrideValue<Value>(for key: PreferenceKeys.Key<Value>) -> PreferenceOverride? {
+    func overrideValue<Value>(for key: TypedKey<Value>) -> PreferenceOverride? {
+        let name = key.key.name
         for layer in overrides {
-            guard let (entry, name) = layer.lookup(key.name) else { continue }
-            let source = PreferenceSource.override(layer: layer.name, name: name)
+            guard let (entry, variable) = layer.lookup(name) else { continue }
+            let source = PreferenceSource.override(layer: layer.name, name: variable)
             do {
                 return PreferenceOverride(value: try key.storedValue(of: entry), source: source)
             } catch {
-                logger.error(
-                    "Prefs: \(PreferenceOverrideError(source: source, keyName: key.name, reason: SecretRedaction.text(of: error, isSecret: key.isSecret)))"
-                )
+                let reason = SecretRedaction.text(of: error, isSecret: key.isSecret)
+                logger.error("Prefs: \(PreferenceOverrideError(source: source, keyName: name, reason: reason))")
             }
         }
         return nil
-    }
-}
-
-extension PreferenceKeys.Key {
-    /// The stored form of an override: text is parsed by the key's type, a typed value must decode.
-    func storedValue(of entry: PreferenceOverrideLayer.Entry) throws -> PreferenceValue {
-        switch entry {
-        case .text(let text):
-            return try storedValue(parsing: text)
-        case .value(let value):
-            _ = try decodeValue(value)
-            return value
-        }
     }
 }

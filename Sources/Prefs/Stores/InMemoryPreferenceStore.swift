@@ -33,7 +33,7 @@ public final class InMemoryPreferenceStore: PreferenceStore, @unchecked Sendable
     /// Applies the changes and reports the keys whose values changed.
     ///
     /// - Parameter changes: New values by key; nil removes a key.
-    public func write(_ changes: PreferenceStoreChanges) {
+    public func write(_ changes: PreferenceStoreWrites) {
         let origin = PreferenceWriteOrigin.current
         lock.withLock { apply(changes, origin: origin) }
         observers.deliver()
@@ -78,8 +78,8 @@ public final class InMemoryPreferenceStore: PreferenceStore, @unchecked Sendable
     }
 
     /// Applies changes and queues their report. Call it holding the lock.
-    private func apply(_ changes: PreferenceStoreChanges, origin: PreferenceWriteOrigin?) {
-        var changed: PreferenceStoreChanges = [:]
+    private func apply(_ changes: PreferenceStoreWrites, origin: PreferenceWriteOrigin?) {
+        var changed: PreferenceStoreWrites = [:]
         for (key, value) in changes where storage[key] != value {
             storage[key] = value
             changed[key] = .some(value)

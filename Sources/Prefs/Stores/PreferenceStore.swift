@@ -1,5 +1,9 @@
-/// The changes one write makes to a store: a new stored value per key, or nil to remove the key.
-public typealias PreferenceStoreChanges = [String: PreferenceValue?]
+/// The writes one store call makes: a new stored value per key, or nil to remove the key.
+public typealias PreferenceStoreWrites = [String: PreferenceValue?]
+
+/// The former name of ``PreferenceStoreWrites``.
+@available(*, deprecated, renamed: "PreferenceStoreWrites")
+public typealias PreferenceStoreChanges = PreferenceStoreWrites
 
 /// Where preferences live: a small, thread-safe key–value seam that every backend implements.
 ///
@@ -31,7 +35,7 @@ public protocol PreferenceStore: AnyObject, Sendable {
     ///
     /// - Parameter changes: The new values by key; nil removes a key.
     /// - Throws: An error when the batch could not be applied; the store then holds what it held before.
-    func write(_ changes: PreferenceStoreChanges) throws
+    func write(_ changes: PreferenceStoreWrites) throws
 
     /// Returns every key that has a stored value.
     ///

@@ -6,7 +6,7 @@
 /// (``init(keys:origin:)``) and the container reads them back.
 public struct PreferenceStoreChange: Sendable, Equatable {
     /// The new stored value of each changed key whose value the report carries; nil for a removed key.
-    public var values: PreferenceStoreChanges
+    public var values: PreferenceStoreWrites
     /// Changed keys whose new values the report does not carry: a container reads them with
     /// ``PreferenceStore/value(forKey:)``.
     public var keysWithoutValues: Set<String>
@@ -19,7 +19,7 @@ public struct PreferenceStoreChange: Sendable, Equatable {
     /// - Parameters:
     ///   - values: The new stored value of each changed key; nil for a removed key.
     ///   - origin: ``PreferenceWriteOrigin/current`` of the write that made the changes, or nil.
-    public init(values: PreferenceStoreChanges, origin: PreferenceWriteOrigin? = nil) {
+    public init(values: PreferenceStoreWrites, origin: PreferenceWriteOrigin? = nil) {
         self.values = values
         self.keysWithoutValues = []
         self.origin = origin

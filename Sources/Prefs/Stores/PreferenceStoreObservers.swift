@@ -12,7 +12,7 @@
 ///     observers.add(handler)
 /// }
 ///
-/// func write(_ changes: PreferenceStoreChanges) throws {
+/// func write(_ changes: PreferenceStoreWrites) throws {
 ///     let origin = PreferenceWriteOrigin.current
 ///     lock.withLock {
 ///         let changed = apply(changes)
@@ -24,7 +24,7 @@
 public final class PreferenceStoreObservers: Sendable {
     private struct State {
         var nextID: UInt64 = 0
-        var handlers: [UInt64: @Sendable (PreferenceStoreChange) -> Void] = [:]
+        var observers: [UInt64: @Sendable (PreferenceStoreChange) -> Void] = [:]
         var reports = DeliveryQueue<PreferenceStoreChange>()
     }
 
@@ -40,11 +40,11 @@ public final class PreferenceStoreObservers: Sendable {
     public func add(_ handler: @escaping @Sendable (PreferenceStoreChange) -> Void) -> PreferenceObservationToken {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
-            state.handlers[state.nextID] = handler
+            state.observers[state.nextID] = handler
             return state.nextID
         }
         return PreferenceObservationToken { [weak self] in
-            _ = self?.state.withLock { $0.handlers.removeValue(forKey: id) }
+            _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
         }
     }
 
@@ -55,7 +55,7 @@ public final class PreferenceStoreObservers: Sendable {
     public func enqueue(_ change: PreferenceStoreChange) {
         guard !change.isEmpty else { return }
         state.withLock { state in
-            if !state.handlers.isEmpty { state.reports.append(change) }
+            if !state.observers.isEmpty { state.reports.append(change) }
         }
     }
 
@@ -66,7 +66,7 @@ public final class PreferenceStoreObservers: Sendable {
             state.withLock { $0.reports.claim() }
         } next: {
             state.withLock { state in
-                state.reports.next().map { reports in reports.map { ($0, Array(state.handlers.values)) } }
+                state.reports.next().map { reports in reports.map { ($0, Array(state.observers.values)) } }
             }
         } deliver: { report, handlers in
             for handler in handlers { handler(report) }
@@ -82,5 +82,5 @@ public final class PreferenceStoreObservers: Sendable {
     }
 
     /// Whether any handler is registered.
-    public var isEmpty: Bool { state.withLock { $0.handlers.isEmpty } }
+    public var isEmpty: Bool { state.withLock { $0.observers.isEmpty } }
 }

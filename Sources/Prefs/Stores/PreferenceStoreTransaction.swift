@@ -3,7 +3,7 @@
 public struct PreferenceStoreTransaction {
     private let readStored: (String) throws -> PreferenceValue?
     /// The changes recorded so far: a new value per key, or nil for a removal.
-    public private(set) var changes: PreferenceStoreChanges = [:]
+    public private(set) var changes: PreferenceStoreWrites = [:]
 
     /// Creates a transaction that reads values it has not changed through `read`.
     ///

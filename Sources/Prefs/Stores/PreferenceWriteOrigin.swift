@@ -7,7 +7,7 @@
 /// from another thread (a database that confirms a write asynchronously).
 ///
 /// ```swift
-/// public func write(_ changes: PreferenceStoreChanges) throws {
+/// public func write(_ changes: PreferenceStoreWrites) throws {
 ///     let origin = PreferenceWriteOrigin.current
 ///     let changed = try apply(changes)
 ///     observers.report(PreferenceStoreChange(values: changed, origin: origin))

@@ -74,15 +74,13 @@ public struct Persistence<Value: Sendable>: Sendable {
             do {
                 try preferences.set(keyPath, newValue)
             } catch {
-                preferences.logger.error("Prefs: could not set '\(PreferenceKeys()[keyPath: keyPath].name)': \(error)")
+                preferences.reportFailedWrite(of: keyPath, error)
             }
         }
     }
 
     /// A binding to the stored value, for code that passes it on to be edited.
-    public var binding: PreferenceBinding<Value> {
-        PreferenceBinding(get: { self.wrappedValue }, set: { self.wrappedValue = $0 })
-    }
+    public var binding: PreferenceBinding<Value> { preferenceBinding }
 
     // The projected value must be declared here, not in an extension: the compiler looks for
     // `$property` in the wrapper's own declaration.
@@ -91,11 +89,11 @@ public struct Persistence<Value: Sendable>: Sendable {
     ///
     /// Views that read the property are invalidated only when this key changes: reads register the
     /// key with Observation, which SwiftUI tracks per view.
-    public var projectedValue: Binding<Value> {
-        Binding(get: { self.wrappedValue }, set: { self.wrappedValue = $0 })
-    }
+    public var projectedValue: Binding<Value> { swiftUIBinding }
     #else
     /// A ``PreferenceBinding`` to the stored value (a SwiftUI `Binding` where SwiftUI exists).
     public var projectedValue: PreferenceBinding<Value> { binding }
     #endif
 }
+
+extension Persistence: PreferenceProperty {}

@@ -25,8 +25,8 @@ public struct Preference<Value: Sendable>: Sendable {
     /// The key this property reads and writes.
     public let keyPath: any KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>> & Sendable
     @usableFromInline let container: Preferences?
-    /// The key resolved in ``container`` when the property has one: reads then skip the key lookup.
-    @usableFromInline let resolved: TypedKeyBinding<Value>?
+    /// The key path bound in ``container`` when the property has one: reads then skip the key lookup.
+    @usableFromInline let resolved: BoundKeyPath<Value>?
     #if canImport(SwiftUI)
     /// The container a SwiftUI view tree points properties without a container at.
     var environment = PreferencesEnvironment()
@@ -46,7 +46,7 @@ public struct Preference<Value: Sendable>: Sendable {
     ) {
         self.keyPath = keyPath
         self.container = preferences
-        self.resolved = preferences?.resolve(keyPath)
+        self.resolved = preferences.map { BoundKeyPath(keyPath: keyPath, binding: $0.resolve(keyPath)) }
     }
 
     /// The container this property uses: its own, else (in a SwiftUI view tree that sets one) the
@@ -79,9 +79,7 @@ public struct Preference<Value: Sendable>: Sendable {
     public func reset() { preferences.reset(keyPath) }
 
     /// A binding to the key, for code that passes the value on to be edited.
-    public var binding: PreferenceBinding<Value> {
-        PreferenceBinding(get: { self.wrappedValue }, set: { self.wrappedValue = $0 })
-    }
+    public var binding: PreferenceBinding<Value> { preferenceBinding }
 
     // The projected value must be declared here, not in an extension: the compiler looks for
     // `$property` in the wrapper's own declaration.
@@ -90,11 +88,11 @@ public struct Preference<Value: Sendable>: Sendable {
     ///
     /// Views that read the property are invalidated only when this key changes: reads register the
     /// key with Observation, which SwiftUI tracks per view.
-    public var projectedValue: Binding<Value> {
-        Binding(get: { self.wrappedValue }, set: { self.wrappedValue = $0 })
-    }
+    public var projectedValue: Binding<Value> { swiftUIBinding }
     #else
     /// A ``PreferenceBinding`` to the key (a SwiftUI `Binding` where SwiftUI exists).
     public var projectedValue: PreferenceBinding<Value> { binding }
     #endif
 }
+
+extension Preference: PreferenceProperty {}

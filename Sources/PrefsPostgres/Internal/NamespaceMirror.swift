@@ -19,9 +19,9 @@ struct NamespaceMirror: Sendable {
     /// Every change with a version up to this one is in `rows`.
     private(set) var watermark: Int64 = 0
     /// Local writes not yet handed to the database, latest per key.
-    private(set) var queued: PreferenceStoreChanges = [:]
+    private(set) var queued: PreferenceStoreWrites = [:]
     /// The local writes being committed now.
-    private(set) var committing: PreferenceStoreChanges = [:]
+    private(set) var committing: PreferenceStoreWrites = [:]
     /// The sequence numbers of the oldest write folded into `queued` and `committing`.
     private var oldestQueued: UInt64?
     private var oldestCommitting: UInt64?
@@ -52,10 +52,10 @@ struct NamespaceMirror: Sendable {
     }
 
     /// Queues local writes; returns the keys whose visible value changed and the writes' sequence number.
-    mutating func enqueue(_ changes: PreferenceStoreChanges) -> (changed: PreferenceStoreChanges, sequence: UInt64) {
+    mutating func enqueue(_ changes: PreferenceStoreWrites) -> (changed: PreferenceStoreWrites, sequence: UInt64) {
         lastWrite += 1
         if oldestQueued == nil { oldestQueued = lastWrite }
-        var changed: PreferenceStoreChanges = [:]
+        var changed: PreferenceStoreWrites = [:]
         for (key, value) in changes {
             if self.value(forKey: key) != value { changed[key] = .some(value) }
             queued[key] = .some(value)
@@ -65,7 +65,7 @@ struct NamespaceMirror: Sendable {
 
     /// Moves the queued writes to `committing` and returns them; nil when nothing is queued or a
     /// commit is already under way.
-    mutating func takeBatch() -> PreferenceStoreChanges? {
+    mutating func takeBatch() -> PreferenceStoreWrites? {
         guard committing.isEmpty, !queued.isEmpty else { return nil }
         (committing, queued) = (queued, [:])
         (oldestCommitting, oldestQueued) = (oldestQueued, nil)
@@ -74,7 +74,7 @@ struct NamespaceMirror: Sendable {
 
     /// Records that the batch was committed; `versions` has the new version of every row that changed
     /// (a write equal to the stored value changes no row). Returns the keys whose visible value changed.
-    mutating func batchCommitted(versions: [String: Int64]) -> PreferenceStoreChanges {
+    mutating func batchCommitted(versions: [String: Int64]) -> PreferenceStoreWrites {
         let batch = committing
         let before = visibleValues(of: batch.keys)
         committing = [:]
@@ -93,9 +93,9 @@ struct NamespaceMirror: Sendable {
 
     /// Records a transaction's committed changes; returns the keys whose visible value changed.
     mutating func transactionCommitted(
-        _ changes: PreferenceStoreChanges,
+        _ changes: PreferenceStoreWrites,
         versions: [String: Int64]
-    ) -> PreferenceStoreChanges {
+    ) -> PreferenceStoreWrites {
         let before = visibleValues(of: changes.keys)
         record(changes, versions: versions)
         return changedValues(since: before)
@@ -103,7 +103,7 @@ struct NamespaceMirror: Sendable {
 
     /// Applies rows read from the database, all versions above `watermark` up to `head`; returns
     /// the keys whose visible value changed.
-    mutating func apply(_ fetched: [(key: String, row: Row)], head: Int64) -> PreferenceStoreChanges {
+    mutating func apply(_ fetched: [(key: String, row: Row)], head: Int64) -> PreferenceStoreWrites {
         let before = visibleValues(of: fetched.map(\.key))
         for (key, row) in fetched where row.version > (rows[key]?.version ?? 0) {
             rows[key] = row
@@ -112,7 +112,7 @@ struct NamespaceMirror: Sendable {
         return changedValues(since: before)
     }
 
-    private mutating func record(_ changes: PreferenceStoreChanges, versions: [String: Int64]) {
+    private mutating func record(_ changes: PreferenceStoreWrites, versions: [String: Int64]) {
         for (key, value) in changes {
             let known = rows[key]?.version ?? 0
             if let version = versions[key] {
@@ -128,8 +128,8 @@ struct NamespaceMirror: Sendable {
         Dictionary(keys.map { ($0, value(forKey: $0)) }, uniquingKeysWith: { first, _ in first })
     }
 
-    private func changedValues(since before: [String: PreferenceValue?]) -> PreferenceStoreChanges {
-        var changed: PreferenceStoreChanges = [:]
+    private func changedValues(since before: [String: PreferenceValue?]) -> PreferenceStoreWrites {
+        var changed: PreferenceStoreWrites = [:]
         for (key, old) in before {
             let new = value(forKey: key)
             if new != old { changed[key] = .some(new) }

@@ -43,7 +43,7 @@ enum Statements {
 
     /// Writes a batch: new values upserted, removed keys set to NULL; rows whose value would not
     /// change are left alone. Returns the key and new version of every row that changed.
-    static func write(_ changes: PreferenceStoreChanges, in namespace: String) -> PostgresQuery {
+    static func write(_ changes: PreferenceStoreWrites, in namespace: String) -> PostgresQuery {
         let keys = changes.keys.sorted()  // one lock order for every writer
         let setKeys = keys.filter { changes[$0]! != nil }
         let setValues = setKeys.map { StoredValue.encode(changes[$0]!!) }
@@ -66,7 +66,7 @@ enum Statements {
 
     /// Writes a batch in one autocommitted statement (`prefs_write_batch`): the namespace's lock, then the changes
     /// as ``write(_:in:)`` makes them. Returns the key and new version of every row that changed.
-    static func writeBatch(_ changes: PreferenceStoreChanges, in namespace: String) -> PostgresQuery {
+    static func writeBatch(_ changes: PreferenceStoreWrites, in namespace: String) -> PostgresQuery {
         let keys = changes.keys.sorted()  // one lock order for every writer
         let setKeys = keys.filter { changes[$0]! != nil }
         let setValues = setKeys.map { StoredValue.encode(changes[$0]!!) }

@@ -47,8 +47,8 @@ final class StoreCore: Sendable {
     @discardableResult
     func changeMirror(
         origin: PreferenceWriteOrigin? = nil,
-        _ change: (inout NamespaceMirror) -> PreferenceStoreChanges
-    ) -> PreferenceStoreChanges {
+        _ change: (inout NamespaceMirror) -> PreferenceStoreWrites
+    ) -> PreferenceStoreWrites {
         let changed = mirror.withLock { mirror in
             let changed = change(&mirror)
             observers.enqueue(PreferenceStoreChange(values: changed, origin: origin))

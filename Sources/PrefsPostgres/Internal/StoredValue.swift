@@ -33,7 +33,7 @@ enum StoredValue {
     /// finite dates, nesting within ``PreferenceJSON/maximumValueDepth``).
     ///
     /// - Throws: ``PostgresPreferenceStoreError`` of kind `unstorableValue`, naming the key.
-    static func validate(_ changes: PreferenceStoreChanges) throws {
+    static func validate(_ changes: PreferenceStoreWrites) throws {
         for (key, value) in changes {
             guard !key.isEmpty, key.utf8.count <= maximumKeyBytes, !key.unicodeScalars.contains("\0") else {
                 throw PostgresPreferenceStoreError(

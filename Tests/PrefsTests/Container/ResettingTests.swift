@@ -19,7 +19,7 @@ import Testing
         let writesBefore = store.writes.count
         prefs.reset(\.theme, \.count, \.name)
         #expect(store.writes.count == writesBefore + 1)
-        let removal: PreferenceStoreChanges = ["theme": .none, "count": .none, "name": .none]
+        let removal: PreferenceStoreWrites = ["theme": .none, "count": .none, "name": .none]
         #expect(store.writes.last == removal)
         #expect(store.contents == ["flag": true])
         #expect(prefs[\.theme] == .system && prefs[\.count] == 0 && prefs[\.name] == "anonymous" && prefs[\.flag])

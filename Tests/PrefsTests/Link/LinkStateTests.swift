@@ -11,15 +11,16 @@ import Testing
 
     @Test func aLocalWriteIsNumberedPendingAndSchedulesOneDrain() {
         var state = LinkState()
-        let (first, schedule) = state.write(["a": 1])
-        #expect(first == .init(values: ["a": 1], sequence: 1) && schedule)
-        let (second, scheduleAgain) = state.write(["a": 2, "b": nil])
+        let (first, schedule) = state.write(name: "a", value: 1, reason: nil)
+        #expect(first == .init(name: "a", value: 1, sequence: 1) && schedule)
+        let (second, scheduleAgain) = state.write(name: "a", value: 2, reason: nil)
+        _ = state.write(name: "b", value: nil, reason: nil)
         #expect(second.sequence == 2 && !scheduleAgain, "the scheduled drain takes later writes too")
         #expect(state.localValue(of: "a") == .some(2) && state.localValue(of: "b") == .some(nil))
         let batch = state.takeBatch()
-        #expect(batch == ["a": 2, "b": nil])
+        #expect(batch == .init(writes: ["a": 2, "b": nil]))
         #expect(state.isWriting("a") && state.localValue(of: "a") == .some(2))
-        let readBack = state.batchFinished(failure: nil)
+        let readBack = state.batchFinished()
         #expect(readBack.isEmpty)
         let nothing = state.takeBatch()
         #expect(nothing == nil && !state.isDrainScheduled && !state.isWriting("a"))
@@ -41,33 +42,33 @@ import Testing
 
     @Test func aReportOfAKeyWithAPendingWriteIsIgnored() {
         var state = LinkState()
-        _ = state.write(["a": 1])
+        _ = state.write(name: "a", value: 1, reason: nil)
         let withValue = state.reported(PreferenceStoreChange(values: ["a": 9]), ownOrigin: own)
         let withoutValue = state.reported(PreferenceStoreChange(keys: ["a"]), ownOrigin: own)
         #expect(withValue == .init() && withoutValue == .init())
         let batch = state.takeBatch()
-        #expect(batch == ["a": 1])
-        let readBack = state.batchFinished(failure: nil)
+        #expect(batch?.writes == ["a": 1])
+        let readBack = state.batchFinished()
         #expect(readBack.isEmpty, "the pending write landed after the report: nothing to read")
     }
 
     @Test func theEchoOfTheWriteInFlightChangesNothing() {
         var state = LinkState()
-        _ = state.write(["a": 1])
+        _ = state.write(name: "a", value: 1, reason: nil)
         _ = state.takeBatch()
         let echo = state.reported(PreferenceStoreChange(values: ["a": 1], origin: own), ownOrigin: own)
         #expect(echo == .init())
-        let readBack = state.batchFinished(failure: nil)
+        let readBack = state.batchFinished()
         #expect(readBack.isEmpty)
     }
 
     @Test func anotherWritersReportDuringTheWriteIsReadBackOnceItLanded() {
         var state = LinkState()
-        _ = state.write(["a": 1])
+        _ = state.write(name: "a", value: 1, reason: nil)
         _ = state.takeBatch()
         let report = state.reported(PreferenceStoreChange(values: ["a": 7, "b": 2], origin: other), ownOrigin: own)
         #expect(report.update == .init(values: ["b": 2], sequence: 2))
-        let readBack = state.batchFinished(failure: nil)
+        let readBack = state.batchFinished()
         #expect(readBack == ["a"])
         let update = state.readBack(["a": 7])
         #expect(update == .init(values: ["a": 7], sequence: 3))
@@ -75,19 +76,20 @@ import Testing
 
     @Test func aLateEchoIsAppliedSoThatARaceEndsOnTheStoresValue() {
         var state = LinkState()
-        _ = state.write(["a": 1])
+        _ = state.write(name: "a", value: 1, reason: nil)
         _ = state.takeBatch()
-        _ = state.batchFinished(failure: nil)
+        _ = state.batchFinished()
         let late = state.reported(PreferenceStoreChange(values: ["a": 1], origin: own), ownOrigin: own)
         #expect(late.update == .init(values: ["a": 1], sequence: 2))
     }
 
     @Test func aFailedBatchIsReportedAndReadBack() {
         var state = LinkState()
-        _ = state.write(["a": 1, "b": 2])
+        _ = state.write(name: "a", value: 1, reason: nil)
+        _ = state.write(name: "b", value: 2, reason: nil)
         _ = state.takeBatch()
-        _ = state.write(["b": 3])
-        let readBack = state.batchFinished(failure: LinkFailure(keys: ["a", "b"], underlying: CancellationError()))
+        _ = state.write(name: "b", value: 3, reason: nil)
+        let readBack = state.batchFinished(failed: [LinkFailure(keys: ["a", "b"], underlying: CancellationError())])
         #expect(readBack == ["a"], "b has a newer write pending, which is not undone")
         #expect(state.failureCount == 1 && state.failures.count == 1)
     }
@@ -95,8 +97,8 @@ import Testing
     @Test func aTransactionsChangesReachTheContainersExceptKeysWrittenSince() {
         var state = LinkState()
         state.transactionStarted()
-        _ = state.write(["b": 1])
-        let action = state.transactionEnded(committed: ["a": 1, "b": 2])
+        _ = state.write(name: "b", value: 1, reason: nil)
+        let action = state.transactionEnded(committed: (["a": 1, "b": 2], state.transactionCommitting()))
         #expect(action == .init(update: .init(values: ["a": 1], sequence: 2), readBack: []))
     }
 
@@ -107,7 +109,7 @@ import Testing
         #expect(outside == .init())
         let echo = state.reported(PreferenceStoreChange(values: ["a": 1], origin: own), ownOrigin: own)
         #expect(echo.update != nil)
-        let action = state.transactionEnded(committed: ["a": 1])
+        let action = state.transactionEnded(committed: (["a": 1], state.transactionCommitting()))
         #expect(action.update?.changes == ["a": 1])
         #expect(
             action.readBack == ["a", "c"], "keys another writer reported while it ran cannot be ordered: read back")
@@ -119,16 +121,48 @@ import Testing
         state.transactionStarted()
         let first = state.transactionCommitting()
         let second = state.transactionCommitting()
-        let secondEnd = state.transactionEnded(committed: ["a": 2], number: second)
-        let firstEnd = state.transactionEnded(committed: ["a": 1], number: first)
+        let secondEnd = state.transactionEnded(committed: (["a": 2], second))
+        let firstEnd = state.transactionEnded(committed: (["a": 1], first))
         #expect(try #require(firstEnd.update).sequence < #require(secondEnd.update).sequence)
+    }
+
+    @Test func writesWithDifferentReasonsAreNeverOneStoreCall() {
+        var state = LinkState()
+        _ = state.write(name: "a", value: 1, reason: "INC-1")
+        _ = state.write(name: "b", value: 1, reason: "INC-1")
+        _ = state.write(name: "a", value: 2, reason: "INC-2")
+        _ = state.write(name: "a", value: 3, reason: "INC-2")
+        #expect(state.localValue(of: "a") == .some(3), "the latest write of a key is what reads see")
+        let first = state.takeBatch()
+        #expect(first == .init(writes: ["a": 1, "b": 1], reason: "INC-1"))
+        _ = state.batchFinished()
+        let second = state.takeBatch()
+        #expect(second == .init(writes: ["a": 3], reason: "INC-2"), "one reason's writes coalesce")
+        _ = state.batchFinished()
+        let none = state.takeBatch()
+        #expect(none == nil && !state.isDrainScheduled)
+    }
+
+    @Test func aFailureIsTakenByTheWaitingWriterOrElseByTheNextFlush() {
+        var state = LinkState()
+        let before = state.failureCount
+        _ = state.write(name: "a", value: 1, reason: nil)
+        _ = state.write(name: "b", value: 2, reason: nil)
+        _ = state.takeBatch()
+        _ = state.batchFinished(failed: [LinkFailure(keys: ["b"], underlying: CancellationError())])
+        let ofA = state.takeFailure(of: "a", since: before)
+        let ofB = state.takeFailure(of: "b", since: before)
+        let left = state.takeFailures()
+        #expect(ofA == nil, "a was stored: only b failed")
+        #expect(ofB?.keys == ["b"])
+        #expect(left.isEmpty, "a failure is reported once")
     }
 
     @Test func aReadIsAsNewAsTheLastUpdateHandedOut() {
         var state = LinkState()
-        _ = state.write(["a": 1])
-        #expect(state.readMark == 1)
+        _ = state.write(name: "a", value: 1, reason: nil)
+        #expect(state.sequence == 1)
         _ = state.reported(PreferenceStoreChange(values: ["b": 1]), ownOrigin: own)
-        #expect(state.readMark == 2)
+        #expect(state.sequence == 2)
     }
 }

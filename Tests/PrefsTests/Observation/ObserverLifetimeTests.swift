@@ -20,18 +20,21 @@ import Testing
     }
 
     @Test func aCancelledSequenceEndsAndUnregisters() async {
-        let (prefs, _) = makePreferences()
+        let store = InMemoryPreferenceStore()
+        let prefs = Preferences(store: store), other = Preferences(store: store)
+        let seen = Collected<Int>()
         let task = Task {
-            var seen = 0
-            for await _ in prefs.values(\.count) { seen += 1 }
-            return seen
+            for await value in prefs.values(\.decodeCounted) { seen.append(value.number) }
         }
-        try? await Task.sleep(for: .milliseconds(20))
-        task.cancel()
-        let seen = await task.value
-        #expect(seen >= 0)
-        prefs[\.count] = 2
-        #expect(await waitFor { prefs.observerCount == 0 })
+        await eventually("the sequence yielded its first value") { seen.count == 1 }
+        task.cancel()  // the stream's termination handler runs here, and unregisters the observer
+        await task.value
+        // An observer still registered would have the new value decoded for it when another container writes it.
+        let decodesBefore = DecodeCounted.decodes.withLock { $0 }
+        other[\.decodeCounted] = DecodeCounted(number: 5)
+        #expect(DecodeCounted.decodes.withLock { $0 } == decodesBefore, "no observer is left to decode for")
+        #expect(prefs[\.decodeCounted].number == 5)
+        #expect(seen.all == [0])
     }
 
     @Test func aReleasedContainerEndsItsSequencesAndLeavesNoObservers() async {
@@ -50,11 +53,21 @@ import Testing
         #expect(elements == [0])
     }
 
-    private func waitFor(_ condition: @Sendable () -> Bool) async -> Bool {
-        for _ in 0..<5_000 {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        return condition()
+}
+
+/// A value that counts how often it is decoded: what tells whether a container still decodes for an observer.
+struct DecodeCounted: Codable, Equatable, PreferenceStorable {
+    static let decodes = Lock(0)
+    var number: Int
+
+    init(number: Int) { self.number = number }
+
+    init(from decoder: any Decoder) throws {
+        Self.decodes.withLock { $0 += 1 }
+        number = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .number)
     }
+}
+
+extension PreferenceKeys {
+    fileprivate var decodeCounted: Key<DecodeCounted> { Key("decode-counted", default: DecodeCounted(number: 0)) }
 }

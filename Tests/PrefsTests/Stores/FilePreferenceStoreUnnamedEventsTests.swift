@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PrefsTestSupport
 import Testing
 
@@ -9,7 +10,9 @@ import Testing
 /// file reaches it through the file's own source only, as there.
 @Suite struct FilePreferenceStoreUnnamedEventsTests {
     private func makeStore(_ url: URL) throws -> FilePreferenceStore {
-        try FileWatcher.$reportsNames.withValue(false) { try FilePreferenceStore(url: url) }
+        try FilePreferenceStore(
+            url: url, lockTimeout: nil, logger: Logger(label: "test"),
+            watching: .folders(ApplePlatformsEventShape.sources(forFileAt: url.path)))
     }
 
     @Test func anotherWritersReplaceReachesObserversOfThatKeyOnly() throws {

@@ -74,10 +74,10 @@ import Testing
     }
 
     @Test func underApplePlatformsShapeTheFolderNamesNothingAndTheFileReportsItsOwnWrites() {
-        #expect(FolderEvent.entry("other.json").inApplePlatformsShape(fileNamed: "a.json") == .unnamed)
-        #expect(FolderEvent.written("a.json").inApplePlatformsShape(fileNamed: "a.json") == .file(replaced: false))
-        #expect(FolderEvent.written("other.json").inApplePlatformsShape(fileNamed: "a.json") == nil)
-        #expect(FolderEvent.unnamed.inApplePlatformsShape(fileNamed: "a.json") == .unnamed)
+        #expect(ApplePlatformsEventShape.event(.entry("other.json"), fileNamed: "a.json") == .unnamed)
+        #expect(ApplePlatformsEventShape.event(.written("a.json"), fileNamed: "a.json") == .file(replaced: false))
+        #expect(ApplePlatformsEventShape.event(.written("other.json"), fileNamed: "a.json") == nil)
+        #expect(ApplePlatformsEventShape.event(.unnamed, fileNamed: "a.json") == .unnamed)
     }
 
     @Test func theFilesOwnSourceWakesItAndIsOpenedAgainWhenTheFileMayHaveBeenReplaced() throws {
@@ -126,10 +126,10 @@ import Testing
     @Test func underTheEventShapeOfApplePlatformsAnyChangeInTheFolderWakesIt() throws {
         let directory = try TemporaryDirectory()
         let changes = Collected<Bool>()
-        let queue = DispatchQueue(label: "FileWatcherTests")
-        let watcher = try FileWatcher.$reportsNames.withValue(false) {
-            try FileWatcher(path: directory.file().path, queue: queue) { changes.append(true) }
-        }
+        let path = directory.file().path
+        let watcher = try FileWatcher(
+            path: path, onChange: { changes.append(true) },
+            makeSource: ApplePlatformsEventShape.sources(forFileAt: path))
         try Data("{}".utf8).write(to: directory.file("unrelated.json"))
         eventually { changes.count >= 1 }
         _ = watcher

@@ -1,129 +1,285 @@
-/// Everything a container keeps under its lock, split by concern: the key paths it has bound, the cached stored
-/// values (with their observers), observer bookkeeping, and the changes waiting to be handed to observers.
+/// Everything a container keeps under its lock: the key paths it has bound, the cached stored values, their observers
+/// and the changes waiting to be handed to observers. Plain values in tables, found by index: no object per key is
+/// edited under the lock.
 ///
-/// Its mutating methods are the container's transitions; each returns what the caller does once the lock is
-/// released (deliver changes, read a store, log). They call no store and no observer, so they are tested without
-/// threads (see `ContainerStateTests`).
+/// Its methods are the container's transitions. Each takes an event (a read, a first read that finished reading
+/// its store, a link update, an observer that comes or goes) and returns what the caller does once the lock is
+/// released (decode and cache, deliver, tell Observation, log). They call no store, no observer and no decoder, so
+/// they are tested by feeding them events (see `ContainerStateTests`).
 @usableFromInline
 struct ContainerState: Sendable {
-    @usableFromInline var keys = KeyTable()
-    /// The cached stored keys, by store and full stored name.
-    private(set) var entries: [StoredKey: KeyEntry] = [:]
-    /// The number of the last link update received, per store slot (the container's index of a store ID): a first
-    /// read that started before it may have missed it.
-    private(set) var lastSequence: [UInt64]
+    var keys = KeyTable()
+    var bindings: [BindingRow] = []
+    var entries: [EntryRow] = []
+    /// Per store slot (the container's index of a store ID), the cached entries by stored name.
+    private var entryNames: [[String: EntryID]]
+    /// Per store slot, the number of the last link update received: a first read that started before it may have
+    /// missed it.
+    private var lastSequence: [UInt64]
+    /// Per store slot, whether every read asks the store (``PreferenceStore/requiresReadThrough``).
+    private let readsThrough: [Bool]
+    /// The values of override layers that shadow stored keys, by entry (few keys have one).
+    private var overrides: [EntryID: PreferenceOverride] = [:]
+    private var anchors = ObservationAnchors()
     var observers = ObserverRegistry()
-    /// The ID the next cached entry gets (for its Observation key path).
-    private var nextEntryID = 0
     var deliveries = DeliveryQueue<DeliveryItem>()
 
-    /// An empty state for a container with `storeCount` store IDs.
-    init(storeCount: Int) {
-        lastSequence = Array(repeating: 0, count: storeCount)
+    /// An empty state for a container whose stores (by slot) read through or not.
+    init(readsThrough: [Bool]) {
+        self.readsThrough = readsThrough
+        entryNames = Array(repeating: [:], count: readsThrough.count)
+        lastSequence = Array(repeating: 0, count: readsThrough.count)
     }
 
-    /// The entry of a stored key, if the container caches it.
-    func entry(_ storedKey: StoredKey) -> KeyEntry? { entries[storedKey] }
+    // MARK: Reading
 
-    /// Caches a stored key read at `sequence`, unless a link update newer than that read reached the container
-    /// meanwhile (the read may have missed it) and `force` is false.
+    /// A read of a key path: its cached value, or what to do to get one.
+    @usableFromInline
+    mutating func read(_ keyPath: AnyKeyPath) -> ReadAction {
+        if let binding = keys.binding(identifiedBy: ObjectIdentifier(keyPath)) { return read(binding) }
+        let id = KeyPathID(keyPath: keyPath)  // a new object: hashed once, also for the bind that may follow
+        if let binding = keys.binding(for: id) { return read(binding) }
+        return .unbound(id)
+    }
+
+    /// A read of a bound key path.
+    @usableFromInline
+    mutating func read(_ binding: BindingID) -> ReadAction {
+        let row = bindings[binding]
+        let entry = entries[row.entry]
+        if readsThrough[entry.slot] { return .readThrough(binding) }
+        let anchor = anchors.anchor(of: row.entry)
+        if let decoded = row.decoded { return .cached(binding, decoded.box, anchor) }
+        return .decode(
+            DecodeRequest(
+                binding: binding, key: row.key, name: entry.name, slot: entry.slot,
+                visible: visibleValue(of: row.entry),
+                sequence: entry.sequence, anchor: anchor))
+    }
+
+    /// A read after the store was asked for a read-through key: the cached value, or a value to decode.
+    mutating func readAfterReadingThrough(_ binding: BindingID) -> ReadAction {
+        let row = bindings[binding]
+        let anchor = anchors.anchor(of: row.entry)
+        if let decoded = row.decoded { return .cached(binding, decoded.box, anchor) }
+        return .decode(
+            DecodeRequest(
+                binding: binding, key: row.key, name: entries[row.entry].name, slot: entries[row.entry].slot,
+                visible: visibleValue(of: row.entry),
+                sequence: entries[row.entry].sequence, anchor: anchor))
+    }
+
+    /// A value decoded for a read: cached unless the key changed meanwhile (the next read decodes anew then).
+    mutating func cache(_ decoded: Decoded, for request: DecodeRequest) {
+        let entry = bindings[request.binding].entry
+        guard bindings[request.binding].decoded == nil, entries[entry].sequence == request.sequence,
+            visibleValue(of: entry) == request.visible
+        else { return }
+        bindings[request.binding].decoded = decoded
+    }
+
+    /// A first read of a key path read its store: binds the key path, unless a link update newer than that read
+    /// reached the container meanwhile (the read may have missed it) and `force` is false.
     ///
-    /// - Returns: The entry (the one cached meanwhile by another thread, if any); nil when the read is stale.
-    mutating func cache(
-        _ storedKey: StoredKey,
-        slot: Int,
-        value: PreferenceValue?,
-        sequence: UInt64,
-        override: PreferenceOverride?,
-        force: Bool
-    ) -> KeyEntry? {
-        if let existing = entries[storedKey] { return existing }
-        guard force || lastSequence[slot] <= sequence else { return nil }
-        let entry = KeyEntry(
-            id: nextEntryID, storedKey: storedKey, value: value, sequence: sequence, override: override)
-        nextEntryID += 1
-        entries[storedKey] = entry
-        return entry
+    /// - Returns: The read of the bound key path; nil when the store read is stale.
+    mutating func bind(_ first: FirstRead, force: Bool) -> ReadAction? {
+        if let bound = keys.binding(for: first.id) { return read(bound) }  // another thread bound it meanwhile
+        let entry: EntryID
+        if let cached = entryNames[first.slot][first.name] {
+            entry = cached  // another key path of the same stored key
+        } else {
+            guard force || lastSequence[first.slot] <= first.sequence else { return nil }
+            entry = EntryID(index: Int32(entries.count))
+            entries.append(
+                EntryRow(
+                    name: first.name, slot: first.slot, value: first.value, sequence: first.sequence,
+                    isOverridden: first.override != nil))
+            entryNames[first.slot][first.name] = entry
+            if let override = first.override { overrides[entry] = override }
+        }
+        let binding = BindingID(index: Int32(bindings.count))
+        let decoded = visibleValue(of: entry) == first.visible ? first.decoded : nil
+        bindings.append(
+            BindingRow(key: first.key, entry: entry, nextInEntry: entries[entry].firstBinding, decoded: decoded))
+        entries[entry].firstBinding = binding
+        keys.insert(binding, as: first.id)
+        return read(binding)
     }
+
+    /// What a write of a bound key path needs: its store slot, stored name and the cached stored value.
+    @usableFromInline
+    func writeTarget(_ binding: BindingID) -> WriteTarget {
+        let row = bindings[binding]
+        let entry = entries[row.entry]
+        return WriteTarget(binding: binding, key: row.key, slot: entry.slot, name: entry.name, current: entry.value)
+    }
+
+    /// What a write of a key path object needs, if it is bound (found by identity only: the write path).
+    @usableFromInline
+    func writeTarget(identifiedBy identity: ObjectIdentifier) -> WriteTarget? {
+        keys.binding(identifiedBy: identity).map(writeTarget)
+    }
+
+    /// The stored value of a key path's entry and the override that shadows it, if any.
+    func storedValue(of binding: BindingID) -> (value: PreferenceValue?, override: PreferenceOverride?) {
+        let entry = bindings[binding].entry
+        return (entries[entry].value, overrides[entry])
+    }
+
+    /// The keys of the key paths bound to a store slot, by stored name.
+    func boundKeys(inSlot slot: Int) -> [(name: String, key: any ErasedKey)] {
+        bindings.compactMap { row in
+            let entry = entries[row.entry]
+            return entry.slot == slot ? (entry.name, row.key) : nil
+        }
+    }
+
+    /// What readers see of an entry: the override if there is one, else the stored value.
+    func visibleValue(of entry: EntryID) -> PreferenceValue? {
+        entries[entry].isOverridden ? overrides[entry]?.value : entries[entry].value
+    }
+
+    /// Calls `body` with each binding of an entry.
+    func forEachBinding(of entry: EntryID, _ body: (BindingID) -> Void) {
+        var next = entries[entry].firstBinding
+        while let binding = next {
+            body(binding)
+            next = bindings[binding].nextInEntry
+        }
+    }
+
+    // MARK: Changes
 
     /// Applies a link update to the keys it names and queues the deliveries.
     ///
     /// - Parameters:
     ///   - update: The new stored values and their sequence number.
-    ///   - storeID: The ID under which this container binds the link's store.
-    ///   - slot: The container's index of that store ID.
+    ///   - slot: The container's index of the store the link serves.
     ///   - written: The typed value of this container's own write, if the update is one.
     ///   - keyPrefix: The container's key prefix (names outside it are not this container's keys).
-    /// - Returns: Whether the caller must now deliver (``DeliveryQueue/claim()``), and the override that shadows a
-    ///   local write, to report.
+    /// - Returns: What to do once the lock is released.
     mutating func apply(
-        _ update: LinkState.Update,
-        from storeID: PreferenceStoreID,
-        slot: Int,
-        written: LocalWrite?,
-        keyPrefix: String
-    ) -> (deliver: Bool, shadowedBy: PreferenceSource?) {
+        _ update: LinkState.Update, slot: Int, written: LocalWrite?, keyPrefix: String
+    ) -> ChangeAction {
         lastSequence[slot] = max(lastSequence[slot], update.sequence)
-        var shadowedBy: PreferenceSource?
+        var action = ChangeAction()
         update.forEach { name, value in
-            // A local write names its entry; other updates are found by name.
-            let writtenEntry = written.map(\.binding.entry).flatMap {
-                $0.storedKey.name == name && $0.storedKey.storeID == storeID ? $0 : nil
-            }
-            guard let entry = writtenEntry ?? entries[StoredKey(storeID: storeID, name: name)] else {
+            guard let entry = entryNames[slot][name] else {
                 if !observers.keyNameObservers.isEmpty, name.hasPrefix(keyPrefix) { deliveries.append(.name(name)) }
                 return
             }
-            if written != nil, let override = entry.override { shadowedBy = override.source }
-            if let item = change(entry, to: value, sequence: update.sequence, written: written) {
-                deliveries.append(item)
+            if written != nil, entries[entry].isOverridden, let source = overrides[entry]?.source {
+                action.shadowed = (name, source)
             }
+            change(entry, to: value, sequence: update.sequence, written: written, into: &action)
         }
-        return (deliveries.claim(), shadowedBy)
+        action.delivery = claimDeliveries()
+        return action
     }
 
-    /// Sets a cached key's stored value as of `sequence` (an older sequence changes nothing); returns the delivery
-    /// for its observers, or nil when readers see no change.
+    /// The store of a read-through key was read: the cache follows what it holds.
+    mutating func readThrough(
+        _ binding: BindingID, value: PreferenceValue?, sequence: UInt64
+    ) -> ChangeAction {
+        var action = ChangeAction()
+        change(bindings[binding].entry, to: value, sequence: sequence, written: nil, into: &action)
+        action.delivery = claimDeliveries()
+        return action
+    }
+
+    /// Sets a cached key's stored value as of `sequence` (an older sequence changes nothing) and records who must
+    /// hear of it: its observers and observers of every key's name through the delivery queue, Observation alone
+    /// directly.
     ///
     /// Readers see no change when the stored value is the same (``PreferenceValue/==(_:_:)``), when an override
     /// shadows it, or when a missing value stands for the default that the other side holds, for every key path
-    /// bound to the key (``KeyBinding/visibleStoredForm(_:usedDefault:)``): the store is still written then, but
-    /// nobody is woken.
-    mutating func change(
-        _ entry: KeyEntry,
-        to newValue: PreferenceValue?,
-        sequence: UInt64,
-        written: LocalWrite? = nil
-    ) -> DeliveryItem? {
-        guard sequence >= entry.sequence else { return nil }
-        entry.sequence = sequence
-        guard entry.value != newValue else { return nil }
-        let old = entry.value
-        entry.value = newValue
-        guard entry.override == nil else { return nil }  // readers see the override, which did not change
-        var oldDecoded: [ObjectIdentifier: (box: any AnyObject & Sendable, usedDefault: Bool)] = [:]
-        for binding in entry.bindings {
-            if let decoded = binding.decoded, !entry.observers.isEmpty {
-                oldDecoded[ObjectIdentifier(binding)] = (decoded, binding.decodedUsedDefault)
+    /// bound to the key: the store is still written then, but nobody is woken.
+    private mutating func change(
+        _ entry: EntryID, to newValue: PreferenceValue?, sequence: UInt64, written: LocalWrite?,
+        into action: inout ChangeAction
+    ) {
+        guard sequence >= entries[entry].sequence else { return }
+        entries[entry].sequence = sequence
+        let old = entries[entry].value
+        guard old != newValue else { return }
+        entries[entry].value = newValue
+        guard !entries[entry].isOverridden else { return }  // readers see the override, which did not change
+        let hasObservers = !entries[entry].observers.isEmpty
+        var oldDecoded: [BindingID: Decoded] = [:]
+        var unchangedForReaders = old == nil || newValue == nil
+        var hasBindings = false
+        forEachBinding(of: entry) { binding in
+            hasBindings = true
+            if hasObservers, let decoded = bindings[binding].decoded { oldDecoded[binding] = decoded }
+            bindings[binding].decoded = written?.binding == binding ? written?.decoded : nil
+            if unchangedForReaders {
+                let storedDefault = bindings[binding].key.storedDefault
+                unchangedForReaders = (old ?? storedDefault) == (newValue ?? storedDefault)
             }
-            if let written, written.binding === binding {
-                binding.decoded = written.decoded
-            } else {
-                binding.decoded = nil
-            }
-            binding.decodedUsedDefault = false
         }
-        let unchangedForReaders =
-            (old == nil || newValue == nil) && !entry.bindings.isEmpty
-            && entry.bindings.allSatisfy {
-                $0.visibleStoredForm(old, usedDefault: false) == $0.visibleStoredForm(newValue, usedDefault: false)
-            }
-        if unchangedForReaders { return nil }
-        if entry.observers.isEmpty { return .tracked(entry) }
-        return .key(
-            Delivery(
-                entry: entry, sequence: sequence, old: old, new: newValue, oldDecoded: oldDecoded, written: written,
-                observers: Array(entry.observers.values)
-            ))
+        if unchangedForReaders && hasBindings { return }
+        let anchor = anchors.anchor(of: entry)
+        if hasObservers {
+            deliveries.append(
+                .key(
+                    Delivery(
+                        entry: entry, name: entries[entry].name, anchor: anchor, sequence: sequence, old: old,
+                        new: newValue, oldDecoded: oldDecoded, written: written,
+                        observers: Array(entries[entry].observers.values))))
+        } else if !observers.keyNameObservers.isEmpty {
+            deliveries.append(.tracked(anchor, name: entries[entry].name))
+        } else {
+            action.observed.append(anchor)
+        }
     }
+
+    // MARK: Delivering
+
+    /// Makes the caller the deliverer when nobody delivers and something is queued, handing it the first change.
+    mutating func claimDeliveries() -> QueuedDelivery? {
+        deliveries.claim() ? nextDelivery(caching: []) : nil
+    }
+
+    /// The deliverer comes back for the next queued change, bringing the values it decoded for observers: they are
+    /// cached unless their key changed meanwhile. Returns the next change, with the observers of every key's name
+    /// at the time; nil (giving the claim up) when none is left.
+    mutating func nextDelivery(caching decoded: [DecodedForObservers]) -> QueuedDelivery? {
+        for result in decoded {
+            let entry = bindings[result.binding].entry
+            guard bindings[result.binding].decoded == nil, entries[entry].sequence == result.sequence,
+                entries[entry].value == result.stored
+            else { continue }
+            bindings[result.binding].decoded = result.decoded
+        }
+        guard let item = deliveries.popFirst() else { return nil }
+        let keyNameObservers = observers.keyNameObservers
+        return QueuedDelivery(
+            item: item, keyNameObservers: keyNameObservers.isEmpty ? [] : Array(keyNameObservers.values))
+    }
+}
+
+/// What a first read of a key path read from its store, with the key evaluated and the value decoded.
+struct FirstRead: Sendable {
+    let id: KeyPathID
+    let key: any ErasedKey
+    let slot: Int
+    let name: String
+    /// The stored value read, and the sequence number the read is as new as.
+    let value: PreferenceValue?
+    let sequence: UInt64
+    let override: PreferenceOverride?
+    /// What readers see (the override or the stored value), and its decoded form.
+    let visible: PreferenceValue?
+    let decoded: Decoded
+}
+
+/// What a write of a bound key path needs.
+@usableFromInline
+struct WriteTarget: Sendable {
+    @usableFromInline let binding: BindingID
+    @usableFromInline let key: any ErasedKey
+    @usableFromInline let slot: Int
+    @usableFromInline let name: String
+    /// The stored value the container holds now: a write of the same value does nothing.
+    @usableFromInline let current: PreferenceValue?
 }

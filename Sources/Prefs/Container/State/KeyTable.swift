@@ -1,39 +1,55 @@
 /// The key paths a container has bound, found by identity on the hot path and by equality otherwise.
-@usableFromInline
-struct KeyTable: Sendable {
+struct KeyTable: @unchecked Sendable {  // key paths are immutable
     /// Bindings by key path object: a key path literal is one object, so a read hashes a pointer instead of the key
     /// path's components. Bounded, for apps that build key paths dynamically.
-    @usableFromInline private(set) var byIdentity: [ObjectIdentifier: KeyBinding] = [:]
-    /// Bindings by key path equality: the fallback for key paths that are new objects.
-    private(set) var byKeyPath: [KeyPathID: KeyBinding] = [:]
+    private var byIdentity: [ObjectIdentifier: BindingID] = [:]
+    /// Bindings by key path equality: the fallback for key paths that are new objects. Its keys hold the key path
+    /// objects of `byIdentity`'s first entries, so that their identities are never reused.
+    private var byKeyPath: [KeyPathID: BindingID] = [:]
+    /// Other objects for bound key paths, held so that their identities, keys of `byIdentity`, are never reused.
+    private var aliases: [AnyKeyPath] = []
     static let identityLimit = 4_096
 
     /// The binding of a key path object, found by identity only: the read path.
-    @inlinable func binding(identifiedBy identity: ObjectIdentifier) -> KeyBinding? { byIdentity[identity] }
+    func binding(identifiedBy identity: ObjectIdentifier) -> BindingID? { byIdentity[identity] }
 
     /// The binding of a key path, by identity or else by equality; a key path found by equality is remembered by
-    /// identity too, while the map has room. The binding retains the object, so its identity is never reused.
-    mutating func binding(for id: KeyPathID) -> KeyBinding? {
+    /// identity too, while the map has room.
+    mutating func binding(for id: KeyPathID) -> BindingID? {
         let identity = ObjectIdentifier(id.keyPath)
         if let binding = byIdentity[identity] { return binding }
         guard let binding = byKeyPath[id] else { return nil }
         if byIdentity.count < Self.identityLimit {
-            binding.aliases.append(id.keyPath)
+            aliases.append(id.keyPath)
             byIdentity[identity] = binding
         }
         return binding
     }
 
-    /// Adds a binding made for the key path `id` names; if another thread bound it meanwhile, returns that binding
-    /// instead.
-    mutating func insert(_ binding: KeyBinding, as id: KeyPathID) -> KeyBinding {
-        if let existing = byKeyPath[id] { return existing }
+    /// Adds a new binding for the key path `id` names.
+    mutating func insert(_ binding: BindingID, as id: KeyPathID) {
         byKeyPath[id] = binding
-        if byIdentity.count < Self.identityLimit { byIdentity[ObjectIdentifier(binding.keyPath)] = binding }
-        binding.entry.bindings.append(binding)
-        return binding
+        if byIdentity.count < Self.identityLimit { byIdentity[ObjectIdentifier(id.keyPath)] = binding }
+    }
+}
+
+/// A key path used as a dictionary key. Key paths are immutable, so sharing them is safe.
+///
+/// Hashing a key path walks its components (and hashes a subscript's arguments): the hash is computed once, when
+/// the ID is made, and a lookup followed by an insert reuses it.
+@usableFromInline
+struct KeyPathID: Hashable, @unchecked Sendable {
+    let keyPath: AnyKeyPath
+    private let hash: Int
+
+    init(keyPath: AnyKeyPath) {
+        self.keyPath = keyPath
+        self.hash = keyPath.hashValue
     }
 
-    /// Every binding, for tools that handle the keys the container has used.
-    var all: [KeyBinding] { Array(byKeyPath.values) }
+    @usableFromInline static func == (lhs: KeyPathID, rhs: KeyPathID) -> Bool {
+        lhs.hash == rhs.hash && lhs.keyPath == rhs.keyPath
+    }
+
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }

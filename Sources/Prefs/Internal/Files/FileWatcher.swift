@@ -34,19 +34,10 @@ final class FileWatcher: Sendable {
     private let folders = Lock<[String: WatchedFolder]>([:])
     private let fileSource = Lock<(any FileEventSource)?>(nil)
 
-    /// Tests set it to false to run a store under the event shape of Apple platforms
-    /// (``FolderEvent/inApplePlatformsShape(fileNamed:)``): folder events that name no entry, and writes in place
-    /// reported by the file's own source.
-    @TaskLocal static var reportsNames = true
-
     /// Starts watching with the platform's event sources.
     convenience init(path: String, queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) throws {
-        let reportsNames = Self.reportsNames
-        let name = URL(fileURLWithPath: path).lastPathComponent
         try self.init(path: path, onChange: onChange) { directory, handler in
-            try PlatformFolderEventSource(directory: directory, queue: queue) { events in
-                handler(reportsNames ? events : events.compactMap { $0.inApplePlatformsShape(fileNamed: name) })
-            }
+            try PlatformFolderEventSource(directory: directory, queue: queue, handler: handler)
         } makeFileSource: { handler in
             #if canImport(Darwin)
             VnodeFileEventSource(path: path, queue: queue, handler: handler)

@@ -31,14 +31,4 @@ enum FolderEvent: Equatable, Sendable {
         }
     }
 
-    /// The event as Apple platforms report it, for tests that run the shared code under their event shape: their
-    /// folder source names no entry and misses writes in place, which the file's own source reports instead; a write
-    /// in place into another file is seen by neither.
-    func inApplePlatformsShape(fileNamed name: String) -> FolderEvent? {
-        switch self {
-        case .entry, .unnamed: .unnamed
-        case .written(let entry): entry == name ? .file(replaced: false) : nil
-        case .file: self
-        }
-    }
 }

@@ -90,19 +90,42 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         logger: Logger = Logger(label: "Prefs.FilePreferenceStore")
     ) throws {
         try self.init(
-            url: url, watchesForChanges: watchesForChanges, lockTimeout: lockTimeout,
-            corruptionPolicy: corruptionPolicy, logger: logger, systemCalls: .system)
+            url: url, lockTimeout: lockTimeout, corruptionPolicy: corruptionPolicy, logger: logger,
+            watching: watchesForChanges ? .platform : nil)
     }
 
-    /// Opens a preferences file whose system calls are `systemCalls`: the operating system's, or a test's that fail
-    /// on request or record what they are asked.
-    init(
+    /// How the store learns of changes to its file.
+    enum Watching {
+        /// The platform's event sources (inotify on Linux, dispatch sources on Apple platforms).
+        case platform
+        /// The folder event sources a factory makes, and no source on the file itself: what tests use to run the
+        /// store under another platform's event shape.
+        case folders(FileWatcher.SourceFactory)
+    }
+
+    /// Opens a preferences file whose system calls are `systemCalls`, a test's that fail on request or record what
+    /// they are asked.
+    convenience init(
         url: URL,
         watchesForChanges: Bool = true,
-        lockTimeout: Duration? = nil,
         corruptionPolicy: CorruptionPolicy = .moveAside,
         logger: Logger = Logger(label: "Prefs.FilePreferenceStore"),
         systemCalls: SystemCalls
+    ) throws {
+        try self.init(
+            url: url, lockTimeout: nil, corruptionPolicy: corruptionPolicy, logger: logger,
+            watching: watchesForChanges ? .platform : nil, systemCalls: systemCalls)
+    }
+
+    /// Opens (or prepares to create) a preferences file watched as `watching` says (nil: not watched), through the
+    /// system calls `systemCalls` (the operating system's unless a test gives others).
+    init(
+        url: URL,
+        lockTimeout: Duration?,
+        corruptionPolicy: CorruptionPolicy = .moveAside,
+        logger: Logger,
+        watching: Watching?,
+        systemCalls: SystemCalls = .system
     ) throws {
         self.url = url.standardizedFileURL
         self.path = self.url.path
@@ -114,8 +137,11 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         self.watchQueue = DispatchQueue(label: "Prefs.FilePreferenceStore.watch", qos: .utility)
         try fileSystem.createDirectory(self.url.deletingLastPathComponent().path)
         try refreshed(required: false) { _ in }
-        if watchesForChanges {
-            watcher = try FileWatcher(path: path, queue: watchQueue) { [weak self] in self?.refreshAfterEvent() }
+        let onChange: @Sendable () -> Void = { [weak self] in self?.refreshAfterEvent() }
+        switch watching {
+        case .platform: watcher = try FileWatcher(path: path, queue: watchQueue, onChange: onChange)
+        case .folders(let makeSource): watcher = try FileWatcher(path: path, onChange: onChange, makeSource: makeSource)
+        case nil: break
         }
     }
 
@@ -132,7 +158,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     /// - Parameter changes: New values by key; nil removes a key.
     /// - Throws: ``FilePreferenceStoreError`` naming the path, or ``UnstorableValueError``; the file is then left as
     ///   it was.
-    public func write(_ changes: PreferenceStoreChanges) throws {
+    public func write(_ changes: PreferenceStoreWrites) throws {
         try transaction { transaction in
             for (key, value) in changes { transaction.setValue(value, forKey: key) }
         }
@@ -182,7 +208,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
                     key: PreferenceJSON.schemaMember, reason: "the name is reserved for the file's JSON Schema")
             }
             var members = snapshot
-            var written: PreferenceStoreChanges = [:]
+            var written: PreferenceStoreWrites = [:]
             for (key, value) in transaction.changes where members[key] != value {
                 members[key] = value
                 written[key] = .some(value)
@@ -206,7 +232,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     /// in other processes wait; the file is then read again under the lock and, if it still does not parse, treated
     /// as damaged.
     private func refreshed<Result>(
-        required: Bool, _ body: (PreferenceStoreChanges) throws -> Result
+        required: Bool, _ body: (PreferenceStoreWrites) throws -> Result
     ) throws -> Result {
         do {
             return try lock.withLock(required: required) {
@@ -238,7 +264,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     /// - Returns: The new values of the keys that changed.
     /// - Throws: ``UnsettledFile`` (see `ifUnparsable`), or a ``FilePreferenceStoreError`` from reading the file or
     ///   moving it aside.
-    private func refreshLocked(ifUnparsable: UnparsableFile) throws -> PreferenceStoreChanges {
+    private func refreshLocked(ifUnparsable: UnparsableFile) throws -> PreferenceStoreWrites {
         let known = state.withLock { $0 }
         guard FileSystem.identity(path) != known.identity || known.identity == nil else { return [:] }
         var reading = try read()
@@ -254,7 +280,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
             fresh = try damaged(failure, identity: identity, bytes: bytes, known: known)
         }
         state.withLock { $0 = fresh }
-        var changed: PreferenceStoreChanges = [:]
+        var changed: PreferenceStoreWrites = [:]
         for key in Set(known.members.keys).union(fresh.members.keys) where known.members[key] != fresh.members[key] {
             changed[key] = .some(fresh.members[key])
         }

@@ -22,6 +22,13 @@ public import Logging
 /// as `UserDefaults.set(_:forKey:)` does on Apple platforms (an archived `NSURL`), which Linux's
 /// `url(forKey:)` reads too; `UserDefaults.set(_:forKey:)` itself keeps only a URL's path on Linux.
 ///
+/// **Limits** on Linux: Foundation drops a byte-order mark (U+FEFF) at the start of every string it reads back from
+/// the property list (undocumented, found by the generated round trips). A string value that starts with one is
+/// kept in the one-member form `{"$string": …}`, but a key or a dictionary member *name* that starts with one cannot
+/// be kept: ``write(_:)`` refuses it with ``UserDefaultsPreferenceStoreError`` and writes nothing. A container
+/// writes such a value apart from the writes made beside it, which are stored; only the refused key fails (`set`
+/// throws, the subscript reports it and the key reads its old value).
+///
 /// **Durability** is that of `UserDefaults`. On Linux, where Foundation writes its property list
 /// only on `synchronize()`, every ``write(_:)`` and ``flush()`` synchronizes; the file is rewritten
 /// in place, not atomically, so a crash during a write can empty it (use ``FilePreferenceStore``
@@ -165,7 +172,7 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
     /// - Throws: ``UserDefaultsPreferenceStoreError`` when the defaults could not be saved; the keys
     ///   then hold their old values again. ``UnstorableValueError`` for a value that would not read back as written;
     ///   nothing is written then.
-    public func write(_ changes: PreferenceStoreChanges) throws {
+    public func write(_ changes: PreferenceStoreWrites) throws {
         try transaction { transaction in
             for (key, value) in changes { transaction.setValue(value, forKey: key) }
         }
@@ -257,7 +264,7 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
 
     /// Sets or removes each key, then synchronizes where the platform needs it; on failure, puts the
     /// old values back. Returns the new values of the keys that changed. Call it inside `exclusively`.
-    private func apply(_ changes: PreferenceStoreChanges) throws -> PreferenceStoreChanges {
+    private func apply(_ changes: PreferenceStoreWrites) throws -> PreferenceStoreWrites {
         guard !changes.isEmpty else { return [:] }
         if let name = UserDefaultsPropertyList.unstorableName(in: changes) {
             throw UserDefaultsPreferenceStoreError.unstorableName(name, suiteName: domain?.suiteName)
@@ -271,7 +278,7 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
             for key in changes.keys { set(previous[key].map(Self.restorable), forKey: key) }
             throw UserDefaultsPreferenceStoreError.synchronizeFailed(domain)
         }
-        var changed: PreferenceStoreChanges = [:]
+        var changed: PreferenceStoreWrites = [:]
         let newlyTracked = seen.withLock { seen -> [String] in
             var newlyTracked: [String] = []
             for (key, value) in changes {
@@ -302,12 +309,12 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
 
     /// Compares every tracked key with what `UserDefaults` holds now; records and returns the new values of those
     /// that changed. Call it inside `exclusively`.
-    func changedValuesLocked() -> PreferenceStoreChanges {
+    func changedValuesLocked() -> PreferenceStoreWrites {
         let keys = seen.withLock { Array($0.keys) }
         guard !keys.isEmpty else { return [:] }
         let current = keys.map { key in (key, try? storedValue(forKey: key)) }
         return seen.withLock { seen in
-            var changed: PreferenceStoreChanges = [:]
+            var changed: PreferenceStoreWrites = [:]
             for (key, value) in current where seen[key] != .some(value) {
                 seen[key] = .some(value)
                 changed[key] = .some(value)

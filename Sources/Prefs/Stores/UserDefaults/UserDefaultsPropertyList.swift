@@ -46,7 +46,7 @@ enum UserDefaultsPropertyList {
     }
 
     /// The first key or member name in `changes` that the property list would rename, if any.
-    static func unstorableName(in changes: PreferenceStoreChanges) -> String? {
+    static func unstorableName(in changes: PreferenceStoreWrites) -> String? {
         guard dropsLeadingByteOrderMark else { return nil }
         func search(_ value: PreferenceValue) -> String? {
             switch value {

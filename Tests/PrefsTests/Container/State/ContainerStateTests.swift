@@ -1,91 +1,203 @@
 import Foundation
-import Logging
 import Testing
 
 @testable import Prefs
 
-/// The container's transitions, fed link updates without threads: what is cached, what is delivered, and which
-/// updates are too old to apply.
+/// The container's transitions, fed events without threads or stores: what is cached, what is delivered, what
+/// Observation is told, and which reads or updates are too old to apply.
 @Suite struct ContainerStateTests {
-    private let countKey = StoredKey(storeID: .default, name: "count")
+    private let countPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Int>> = \.count
 
-    /// A state caching `count` at `value` (read at sequence 1), bound to one key path with default 0.
-    private func state(count value: PreferenceValue?) -> (ContainerState, TypedKeyBinding<Int>) {
-        var state = ContainerState(storeCount: 1)
-        let entry = state.cache(countKey, slot: 0, value: value, sequence: 1, override: nil, force: false)!
-        let keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Int>> = \.count
-        let link = StoreLink.link(to: InMemoryPreferenceStore(), logger: Logger(label: "test"))
-        let binding = TypedKeyBinding(
-            keyPath: keyPath, key: PreferenceKeys()[keyPath: keyPath], entry: entry, link: link, storedDefault: 0)
-        _ = state.keys.insert(binding, as: KeyPathID(keyPath: keyPath))
+    /// A first read of `count` that read `value` at `sequence`.
+    private func firstRead(
+        _ value: PreferenceValue?, sequence: UInt64 = 1, override: PreferenceOverride? = nil
+    ) -> FirstRead {
+        let key = TypedKey(countPath)
+        let visible = override?.value ?? value
+        return FirstRead(
+            id: KeyPathID(keyPath: countPath), key: key, slot: 0, name: "count", value: value, sequence: sequence,
+            override: override, visible: visible, decoded: key.decode(visible, reportingTo: nil, as: "count"))
+    }
+
+    /// A state with `count` bound, read at `value` (sequence 1).
+    private func state(
+        count value: PreferenceValue?, override: PreferenceOverride? = nil
+    ) -> (ContainerState, BindingID) {
+        var state = ContainerState(readsThrough: [false])
+        guard case .cached(let binding, _, _)? = state.bind(firstRead(value, override: override), force: false) else {
+            preconditionFailure("a first read binds the key path with its decoded value")
+        }
         return (state, binding)
     }
 
-    @Test func anUpdateChangesTheCacheAndQueuesOneDelivery() {
+    private func cachedValue(_ state: inout ContainerState, _ binding: BindingID) -> Int? {
+        guard case .cached(_, let box, _) = state.read(binding) else { return nil }
+        return TypedKey<Int>.value(in: box)
+    }
+
+    private func observer(of binding: BindingID) -> Observer {
+        Observer(binding: binding, key: TypedKey(countPath), notify: { _, _ in }, finish: nil)
+    }
+
+    @Test func aFirstReadBindsTheKeyPathAndLaterReadsFindItByIdentityOrEquality() {
+        var (state, binding) = state(count: 3)
+        #expect(cachedValue(&state, binding) == 3)
+        guard case .cached(let byIdentity, _, _) = state.read(countPath) else {
+            Issue.record("the key path object is found by identity")
+            return
+        }
+        #expect(byIdentity == binding)
+        let other: KeyPath<PreferenceKeys, PreferenceKeys.Key<Int>> = \.otherCount
+        guard case .unbound = state.read(other) else {
+            Issue.record("a key path never bound is unbound")
+            return
+        }
+    }
+
+    @Test func anUpdateOfAnObservedKeyInvalidatesItsDecodedValueAndQueuesOneDelivery() {
         var (state, binding) = state(count: 1)
-        binding.decoded = DecodedValue(1)
-        let (deliver, shadowed) = state.apply(
-            .init(values: ["count": 2, "other": 3], sequence: 2), from: .default, slot: 0, written: nil, keyPrefix: "")
-        #expect(deliver && shadowed == nil)
-        #expect(binding.entry.value == 2 && binding.decoded == nil, "the decoded value is invalidated")
-        let items = state.deliveries.next()
-        #expect(items?.count == 1, "keys the container does not cache are not delivered")
+        _ = state.addObserver(observer(of: binding), id: state.makeObserverID(), initial: nil)
+        let action = state.apply(
+            .init(values: ["count": 2, "other": 3], sequence: 2), slot: 0, written: nil, keyPrefix: "")
+        #expect(action.delivery != nil && action.observed.isEmpty && action.shadowed == nil)
+        #expect(state.storedValue(of: binding).value == 2)
+        guard case .decode(let request) = state.read(binding) else {
+            Issue.record("the decoded value is invalidated: the next read decodes")
+            return
+        }
+        #expect(request.visible == 2)
+        guard case .key(let delivery)? = action.delivery?.item, state.nextDelivery(caching: []) == nil else {
+            Issue.record("one delivery: keys the container does not cache are not delivered")
+            return
+        }
+        #expect(delivery.old == 1 && delivery.new == 2 && delivery.observers.count == 1)
+    }
+
+    @Test func aKeyNobodyObservesIsToldToObservationAloneWithoutTheQueue() {
+        var (state, _) = state(count: 1)
+        let action = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil, keyPrefix: "")
+        #expect(action.delivery == nil && !action.observed.isEmpty)
+        #expect(state.nextDelivery(caching: []) == nil)
     }
 
     @Test func anOlderUpdateNeverUndoesANewerOne() {
         var (state, binding) = state(count: 1)
-        _ = state.apply(.init(values: ["count": 5], sequence: 7), from: .default, slot: 0, written: nil, keyPrefix: "")
-        _ = state.apply(.init(values: ["count": 4], sequence: 6), from: .default, slot: 0, written: nil, keyPrefix: "")
-        #expect(binding.entry.value == 5 && binding.entry.sequence == 7)
+        _ = state.apply(.init(values: ["count": 5], sequence: 7), slot: 0, written: nil, keyPrefix: "")
+        let older = state.apply(.init(values: ["count": 4], sequence: 6), slot: 0, written: nil, keyPrefix: "")
+        #expect(state.storedValue(of: binding).value == 5 && older.observed.isEmpty && older.delivery == nil)
     }
 
     @Test func theSameValueOrAnOverriddenKeyWakesNoOne() {
-        var (state, binding) = state(count: .double(.nan))
-        #expect(state.change(binding.entry, to: .double(.nan), sequence: 2) == nil)
-        var overridden = ContainerState(storeCount: 1)
-        let entry = overridden.cache(
-            countKey, slot: 0, value: 1, sequence: 1,
-            override: PreferenceOverride(value: 9, source: .override(layer: "test", name: "COUNT")), force: false)!
-        #expect(overridden.change(entry, to: 2, sequence: 2) == nil)
-        #expect(entry.value == 2, "the stored value is kept under the override")
+        var (state, _) = state(count: .double(.nan))
+        let same = state.apply(
+            .init(name: "count", value: .double(.nan), sequence: 2), slot: 0, written: nil, keyPrefix: "")
+        #expect(same.observed.isEmpty && same.delivery == nil)
+        let override = PreferenceOverride(value: 9, source: .override(layer: "test", name: "COUNT"))
+        var (overridden, binding) = self.state(count: 1, override: override)
+        #expect(cachedValue(&overridden, binding) == 9)
+        let shadowed = overridden.apply(
+            .init(name: "count", value: 2, sequence: 2), slot: 0, written: nil, keyPrefix: "")
+        #expect(shadowed.observed.isEmpty && shadowed.delivery == nil)
+        #expect(overridden.storedValue(of: binding).value == 2, "the stored value is kept under the override")
+        #expect(cachedValue(&overridden, binding) == 9)
     }
 
     @Test func writingTheDefaultWhereNothingWasStoredWakesNoOne() {
-        var (state, binding) = state(count: nil)
-        #expect(state.change(binding.entry, to: 0, sequence: 2) == nil)
-        #expect(state.change(binding.entry, to: nil, sequence: 3) == nil)
-        #expect(state.change(binding.entry, to: 1, sequence: 4) != nil)
+        var (state, _) = state(count: nil)
+        let zero = state.apply(.init(name: "count", value: 0, sequence: 2), slot: 0, written: nil, keyPrefix: "")
+        let removed = state.apply(.init(name: "count", value: nil, sequence: 3), slot: 0, written: nil, keyPrefix: "")
+        let one = state.apply(.init(name: "count", value: 1, sequence: 4), slot: 0, written: nil, keyPrefix: "")
+        #expect(zero.observed.isEmpty && removed.observed.isEmpty && !one.observed.isEmpty)
     }
 
     @Test func aLocalWriteCachesItsOwnTypedValue() {
         var (state, binding) = state(count: 1)
-        let box = DecodedValue(2)
-        let written = LocalWrite(containerID: ObjectIdentifier(NSObject()), binding: binding, decoded: box)
-        let item = state.change(binding.entry, to: 2, sequence: 2, written: written)
-        #expect(binding.decoded === box)
-        guard case .tracked(let entry)? = item else {
-            Issue.record("a change of a key without observers is delivered to Observation only")
+        let written = LocalWrite(
+            containerID: ObjectIdentifier(NSObject()), binding: binding,
+            decoded: Decoded(box: DecodedValue(2), usedDefault: false))
+        let action = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: written, keyPrefix: "")
+        #expect(!action.observed.isEmpty, "a change of a key without observers is told to Observation only")
+        guard case .cached(_, let box, _) = state.read(binding) else {
+            Issue.record("the written value is cached without decoding")
             return
         }
-        #expect(entry === binding.entry)
+        #expect(ObjectIdentifier(box) == ObjectIdentifier(written.decoded.box))
     }
 
     @Test func aFirstReadOlderThanAnUpdateThatArrivedIsRefusedUnlessForced() {
-        var state = ContainerState(storeCount: 1)
-        _ = state.apply(.init(values: ["count": 5], sequence: 4), from: .default, slot: 0, written: nil, keyPrefix: "")
-        #expect(state.cache(countKey, slot: 0, value: 1, sequence: 3, override: nil, force: false) == nil)
-        #expect(state.cache(countKey, slot: 0, value: 5, sequence: 4, override: nil, force: false)?.value == 5)
+        var state = ContainerState(readsThrough: [false])
+        _ = state.apply(.init(values: ["count": 5], sequence: 4), slot: 0, written: nil, keyPrefix: "")
+        let stale = state.bind(firstRead(1, sequence: 3), force: false)
+        #expect(stale == nil)
+        guard case .cached(let binding, let box, _)? = state.bind(firstRead(5, sequence: 4), force: false) else {
+            Issue.record("a read as new as the last update binds")
+            return
+        }
+        #expect(TypedKey<Int>.value(in: box) == 5 && state.storedValue(of: binding).value == 5)
+        var forced = ContainerState(readsThrough: [false])
+        _ = forced.apply(.init(values: ["count": 5], sequence: 4), slot: 0, written: nil, keyPrefix: "")
+        let kept = forced.bind(firstRead(1, sequence: 3), force: true)
+        #expect(kept != nil)
+    }
+
+    @Test func aKeyOfAStoreThatIsReadThroughAsksTheStore() {
+        var state = ContainerState(readsThrough: [true])
+        guard case .readThrough(let binding)? = state.bind(firstRead(1), force: false) else {
+            Issue.record("every read of a read-through store's key asks the store")
+            return
+        }
+        let action = state.readThrough(binding, value: 4, sequence: 1)
+        #expect(!action.observed.isEmpty)
+        guard case .decode(let request) = state.readAfterReadingThrough(binding) else {
+            Issue.record("the value the store holds now is decoded")
+            return
+        }
+        #expect(request.visible == 4)
+    }
+
+    @Test func anObserverRemovedBeforeItIsAddedIsNeverAdded() {
+        var (state, binding) = state(count: 1)
+        let id = state.makeObserverID()
+        state.removeObserver(id, of: binding)
+        let claimed = state.addObserver(observer(of: binding), id: id, initial: { _ in })
+        #expect(claimed == nil)
+        let action = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil, keyPrefix: "")
+        #expect(action.delivery == nil, "nobody observes the key")
+    }
+
+    @Test func aNewObserversFirstValueIsQueuedBeforeLaterChanges() {
+        var (state, binding) = state(count: 1)
+        let id = state.makeObserverID()
+        let claimed = state.addObserver(observer(of: binding), id: id, initial: { _ in })
+        let action = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil, keyPrefix: "")
+        #expect(action.delivery == nil, "the deliverer that claimed the queue delivers the change too")
+        guard case .initial(let initial)? = claimed?.item, case .key? = state.nextDelivery(caching: [])?.item else {
+            Issue.record("the first value, then the change")
+            return
+        }
+        #expect(initial.decoded.map { TypedKey<Int>.value(in: $0.box) } == 1)
+    }
+
+    @Test func whatTheDelivererDecodedIsCachedOnlyWhileTheKeyHoldsIt() {
+        var (state, binding) = state(count: 1)
+        _ = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil, keyPrefix: "")
+        let stale = DecodedForObservers(
+            binding: binding, sequence: 1, stored: 1, decoded: Decoded(box: DecodedValue(1), usedDefault: false))
+        _ = state.nextDelivery(caching: [stale])
+        #expect(cachedValue(&state, binding) == nil, "decoded before the change: not cached")
+        let fresh = DecodedForObservers(
+            binding: binding, sequence: 2, stored: 2, decoded: Decoded(box: DecodedValue(2), usedDefault: false))
+        _ = state.nextDelivery(caching: [fresh])
+        #expect(cachedValue(&state, binding) == 2)
     }
 
     @Test func observersOfEveryKeyHearUncachedKeysUnderThePrefix() {
-        var state = ContainerState(storeCount: 1)
-        _ = state.observers.addKeyNameObserver(KeyNameObserver(notify: { _ in }, finish: {}))
-        let (deliver, _) = state.apply(
-            .init(values: ["app.theme": "dark", "other.theme": "x"], sequence: 1), from: .default, slot: 0,
-            written: nil,
+        var state = ContainerState(readsThrough: [false])
+        _ = state.addKeyNameObserver(KeyNameObserver(notify: { _ in }, finish: {}))
+        let action = state.apply(
+            .init(values: ["app.theme": "dark", "other.theme": "x"], sequence: 1), slot: 0, written: nil,
             keyPrefix: "app.")
-        #expect(deliver)
-        guard case .name(let name)? = state.deliveries.next()?.first, state.deliveries.next() == nil else {
+        guard case .name(let name)? = action.delivery?.item, state.nextDelivery(caching: []) == nil else {
             Issue.record("expected one name delivery")
             return
         }

@@ -51,7 +51,7 @@ import Testing
         let url = root.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try PreferenceJSON.encode(["name": "Ada", "volume": 1, "notes": .string(text)]).write(to: url)
-        FileManager.default.createFile(atPath: url.path + ".lock", contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path + ".lock", contents: nil)
     }
 
     /// The operations the issue names.

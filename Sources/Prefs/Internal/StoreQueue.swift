@@ -1,10 +1,11 @@
 import Dispatch
 
-/// The serial queue on which a store link talks to its store, so that writes reach it in order.
+/// The serial queue on which a store link talks to its store (writes, reads back, flushes, transactions), so that
+/// they reach it in order.
 ///
 /// Work submitted with ``sync(_:)`` from code already running on the queue runs inline instead of
 /// deadlocking, so an observer woken by a store's change may call `flush()` or `update`.
-final class SerialWriter: Sendable {
+final class StoreQueue: Sendable {
     private let queue: DispatchQueue
     private let marker = DispatchSpecificKey<ObjectIdentifier>()
 

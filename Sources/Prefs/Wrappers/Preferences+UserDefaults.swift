@@ -1,17 +1,12 @@
 public import Foundation
 
 extension Preferences {
-    private enum SharedContainerID: Hashable {
+    private enum SharedContainerID: Hashable, Sendable {
         case domain(UserDefaultsDomain)
         case instance(ObjectIdentifier)
     }
 
-    private final class WeakContainer: @unchecked Sendable {
-        weak var container: Preferences?
-        init(_ container: Preferences) { self.container = container }
-    }
-
-    private static let sharedContainers = Lock<[SharedContainerID: WeakContainer]>([:])
+    private static let sharedContainers = WeakRegistry<SharedContainerID, Preferences>()
 
     /// The container over a `UserDefaults` that ``Persistence`` properties share: one per defaults
     /// domain (on Apple platforms, per instance, except `.standard`), with a
@@ -39,15 +34,8 @@ extension Preferences {
     /// - Returns: The shared container.
     public static func shared(for defaults: UserDefaults) -> Preferences {
         let id = UserDefaultsDomain.of(defaults).map(SharedContainerID.domain) ?? .instance(ObjectIdentifier(defaults))
-        if let existing = sharedContainers.withLock({ $0[id]?.container }) { return existing }
-        // Built outside the lock (the store starts watching for outside changes); published under it, unless another
-        // thread published one first, which then wins.
-        let created = Preferences(store: UserDefaultsPreferenceStore(defaults))
-        return sharedContainers.withLock { containers in
-            if let existing = containers[id]?.container { return existing }
-            containers = containers.filter { $0.value.container != nil }
-            containers[id] = WeakContainer(created)
-            return created
-        }
+        // Built outside the registry's lock (the store starts watching for outside changes); the first one
+        // published wins.
+        return sharedContainers.object(for: id) { Preferences(store: UserDefaultsPreferenceStore(defaults)) }.object
     }
 }

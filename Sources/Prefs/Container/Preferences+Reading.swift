@@ -1,0 +1,171 @@
+internal import Logging
+
+extension Preferences {
+    /// Reads or writes the value of a key.
+    ///
+    /// ```swift
+    /// prefs[\.showHelloWorld] = true
+    /// if prefs[\.showHelloWorld] { … }
+    /// ```
+    ///
+    /// A read returns the stored value, or the key's default when nothing valid is stored. A write
+    /// wakes the key's observers at once and reaches the store behind the caller; if it cannot be
+    /// stored it is reported through the logger and the old value is kept. Use ``set(_:_:)`` to
+    /// handle the error yourself.
+    ///
+    /// - Parameter keyPath: The key, as a key path into ``PreferenceKeys``.
+    @inlinable
+    public subscript<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> Value {
+        get {
+            // The hot path: one lock, one lookup by the key path's identity, no decoding, no allocation.
+            let action = lockedRead(keyPath)
+            if case .cached(_, let box, let anchor) = action {
+                anchor.access(in: self)
+                return TypedKey<Value>.value(in: box)
+            }
+            return finishRead(keyPath, action)
+        }
+        set {
+            do {
+                try write(keyPath, newValue, waitForStore: false)
+            } catch {
+                reportFailedWrite(of: keyPath, error)
+            }
+        }
+    }
+
+    /// Reads a key path already bound in this container (a `@Preference` with a container keeps its binding): a
+    /// lock and a table read when the value is cached.
+    @inlinable
+    func value<Value>(of bound: BoundKeyPath<Value>) -> Value {
+        let action = lockedRead(bound.binding)
+        if case .cached(_, let box, let anchor) = action {
+            anchor.access(in: self)
+            return TypedKey<Value>.value(in: box)
+        }
+        return finishRead(bound.keyPath, action)
+    }
+
+    /// Finishes a read that found no cached value: binds the key path on its first use, asks a read-through store,
+    /// decodes and caches.
+    @usableFromInline @inline(never)
+    func finishRead<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>, _ action: ReadAction) -> Value
+    {
+        var action = action
+        while true {
+            switch action {
+            case .cached(_, let box, let anchor):
+                anchor.access(in: self)
+                return TypedKey<Value>.value(in: box)
+            case .decode(let request):
+                let decoded = request.key.decode(request.visible, reportingTo: logger, as: describe(request))
+                lockedCache(decoded, for: request)
+                request.anchor.access(in: self)
+                return TypedKey<Value>.value(in: decoded.box)
+            case .readThrough(let binding):
+                action = readThrough(binding)
+            case .unbound(let id):
+                action = bindFirstUse(keyPath, id: id).read
+            }
+        }
+    }
+
+    /// The binding of a key path, bound now if this is its first use.
+    @usableFromInline
+    func resolve<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> BindingID {
+        switch lockedRead(keyPath) {
+        case .cached(let binding, _, _), .readThrough(let binding): binding
+        case .decode(let request): request.binding
+        case .unbound(let id): bindFirstUse(keyPath, id: id).binding
+        }
+    }
+
+    /// Binds a key path the container has not seen: evaluates its key, moves a value stored under a former name,
+    /// looks up overrides, reads and decodes the stored value, then binds it under the lock.
+    @inline(never)
+    private func bindFirstUse<Value>(
+        _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>, id: KeyPathID
+    ) -> (binding: BindingID, read: ReadAction) {
+        let typed = TypedKey(keyPath)
+        let name = keyPrefix + typed.key.name
+        let slot = slot(typed.key.storeID, for: name)
+        let link = slots[slot].link
+        if typed.isSecret { link.markSecret(name) }
+        moveFormerValue(of: typed.key, to: StoredKey(storeID: slots[slot].id, name: name), via: link)
+        let override = overrideValue(for: typed)
+        // Read the store outside the lock; retry if a link update raced the read. After a few races, keep the value
+        // read and read the key back behind it, on the link's queue, after the updates.
+        for attempt in 1...Self.firstReadAttempts {
+            let force = attempt == Self.firstReadAttempts
+            let (value, sequence) = readForFirstUse(name, slot: slot, via: link)
+            let visible = override?.value ?? value
+            let first = FirstRead(
+                id: id, key: typed, slot: slot, name: name, value: value, sequence: sequence, override: override,
+                visible: visible, decoded: typed.decode(visible, reportingTo: logger, as: describe(name, slot: slot)))
+            guard let read = lockedBind(first, force: force) else { continue }
+            if force { link.queue.async { link.readBack([name]) } }
+            return (binding(of: read), read)
+        }
+        preconditionFailure("unreachable: the last attempt always binds the key")
+    }
+
+    /// How often a first read is tried while link updates race it, before it settles for a read back behind.
+    static let firstReadAttempts = 3
+
+    /// Reads a key for its first use; a failing read is reported and reads as nothing stored.
+    private func readForFirstUse(
+        _ name: String, slot: Int, via link: StoreLink
+    ) -> (value: PreferenceValue?, sequence: UInt64) {
+        let (result, sequence) = link.read(name)
+        do {
+            return (try result.get(), sequence)
+        } catch {
+            let reason = SecretRedaction.text(of: error, isSecret: link.isSecret(name))
+            logger.error("Prefs: could not read '\(describe(name, slot: slot))': \(reason); reading the default")
+            return (nil, sequence)
+        }
+    }
+
+    /// Reads a read-through key from its store and brings the cache in line with it, waking the key's observers if
+    /// it changed: the read path of stores whose contents change in this process without a report (UserDefaults on
+    /// Linux). A failed read is reported and the cache answers.
+    private func readThrough(_ binding: BindingID) -> ReadAction {
+        let target = lockedWriteTarget(binding)
+        let link = slots[target.slot].link
+        var read: (value: PreferenceValue?, sequence: UInt64)?
+        do {
+            read = try link.readThrough(target.name)
+        } catch {
+            let reason = SecretRedaction.text(of: error, isSecret: link.isSecret(target.name))
+            logger.error(
+                "Prefs: could not read '\(describe(target.name, slot: target.slot))': \(reason); reading the cached value"
+            )
+        }
+        let (change, action) = lockedReadThrough(binding, read: read)
+        if let change { perform(change) }
+        return action
+    }
+
+    /// The binding a read names.
+    private func binding(of read: ReadAction) -> BindingID {
+        switch read {
+        case .cached(let binding, _, _), .readThrough(let binding): binding
+        case .decode(let request): request.binding
+        case .unbound: preconditionFailure("Prefs: a bound key path read as unbound")
+        }
+    }
+
+    private func describe(_ request: DecodeRequest) -> String { describe(request.name, slot: request.slot) }
+}
+
+/// A key path bound in a container, for a property wrapper that keeps it: reads and writes skip the lookup.
+@usableFromInline
+struct BoundKeyPath<Value: Sendable>: @unchecked Sendable {  // key paths are immutable
+    @usableFromInline let keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>
+    @usableFromInline let binding: BindingID
+
+    @usableFromInline init(keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>, binding: BindingID) {
+        self.keyPath = keyPath
+        self.binding = binding
+    }
+}

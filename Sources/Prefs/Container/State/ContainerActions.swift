@@ -1,0 +1,133 @@
+/// What a read of a key path finds, under the container's lock.
+@usableFromInline
+enum ReadAction: Sendable {
+    /// The decoded value is cached: the read is done (once Observation is told of it).
+    case cached(BindingID, any AnyObject & Sendable, ObservationAnchor)
+    /// The value must be decoded, then cached (``ContainerState/cache(_:for:)``).
+    case decode(DecodeRequest)
+    /// The key's store must be asked first (``PreferenceStore/requiresReadThrough``).
+    case readThrough(BindingID)
+    /// The key path is not bound yet: its first read must read the store and bind it.
+    case unbound(KeyPathID)
+}
+
+/// A value to decode for a read, and what it was decoded from, so that the result is cached only while it holds.
+@usableFromInline
+struct DecodeRequest: Sendable {
+    let binding: BindingID
+    let key: any ErasedKey
+    let name: String
+    let slot: Int
+    let visible: PreferenceValue?
+    let sequence: UInt64
+    let anchor: ObservationAnchor
+}
+
+/// What a container does once its lock is released, after a change reached its cache.
+struct ChangeAction: Sendable {
+    /// The first queued change, when the caller claimed the delivery queue and must run the delivery loop.
+    var delivery: QueuedDelivery?
+    /// Keys that changed with no one but Observation to tell: told directly, without the queue.
+    var observed = ObservationAnchorList()
+    /// An override that shadows a local write: the stored name and the override's source, to report.
+    var shadowed: (name: String, source: PreferenceSource)?
+}
+
+/// Anchors to tell of a change: the first inline (one key is the common case: no array).
+struct ObservationAnchorList: Sendable {
+    private var first: ObservationAnchor?
+    private var others: [ObservationAnchor] = []
+
+    mutating func append(_ anchor: ObservationAnchor) {
+        if first == nil { first = anchor } else { others.append(anchor) }
+    }
+
+    /// Whether the list holds no anchor.
+    var isEmpty: Bool { first == nil }
+
+    func forEach(_ body: (ObservationAnchor) -> Void) {
+        if let first { body(first) }
+        others.forEach(body)
+    }
+}
+
+/// A queued change taken by the deliverer, with the observers of every key's name at the time.
+struct QueuedDelivery: Sendable {
+    let item: DeliveryItem
+    let keyNameObservers: [KeyNameObserver]
+}
+
+/// What the container hands out, in order, outside its lock.
+enum DeliveryItem: Sendable {
+    /// A cached key with observers changed.
+    case key(Delivery)
+    /// A cached key without observers changed, while observers of every key's name exist: Observation and they hear
+    /// it; the stored name.
+    case tracked(ObservationAnchor, name: String)
+    /// A key the container has not cached changed (for observers of every key's name); the stored name.
+    case name(String)
+    /// A new observer's first value, queued with its registration so that it comes before every later change.
+    case initial(InitialValue)
+}
+
+/// A change to hand to observers once the lock is released: a stored key's old and new values, the decoded values
+/// the container already had (so nothing is decoded twice), and who to tell. A class, so that the queue moves one
+/// reference; made only for keys that have observers.
+final class Delivery: Sendable {
+    let entry: EntryID
+    let name: String
+    let anchor: ObservationAnchor
+    /// The entry's sequence number right after the change: a decoded new value is cached only while it holds.
+    let sequence: UInt64
+    let old: PreferenceValue?
+    let new: PreferenceValue?
+    /// The decoded value each bound key path held before the change, if it held one.
+    let oldDecoded: [BindingID: Decoded]
+    /// The typed value of the local write that made the change, for its binding.
+    let written: LocalWrite?
+    let observers: [Observer]
+
+    init(
+        entry: EntryID, name: String, anchor: ObservationAnchor, sequence: UInt64, old: PreferenceValue?,
+        new: PreferenceValue?, oldDecoded: [BindingID: Decoded], written: LocalWrite?, observers: [Observer]
+    ) {
+        self.entry = entry
+        self.name = name
+        self.anchor = anchor
+        self.sequence = sequence
+        self.old = old
+        self.new = new
+        self.oldDecoded = oldDecoded
+        self.written = written
+        self.observers = observers
+    }
+}
+
+/// The first value of a new observer: the decoded value of its binding if it had one, else the stored value to
+/// decode, and where to hand it (a class: the queue moves one reference).
+final class InitialValue: Sendable {
+    let key: any ErasedKey
+    let name: String
+    let decoded: Decoded?
+    let stored: PreferenceValue?
+    let deliver: @Sendable (any AnyObject & Sendable) -> Void
+
+    init(
+        key: any ErasedKey, name: String, decoded: Decoded?, stored: PreferenceValue?,
+        deliver: @escaping @Sendable (any AnyObject & Sendable) -> Void
+    ) {
+        self.key = key
+        self.name = name
+        self.decoded = decoded
+        self.stored = stored
+        self.deliver = deliver
+    }
+}
+
+/// A new value the deliverer decoded for a binding's observers, brought back to the cache.
+struct DecodedForObservers: Sendable {
+    let binding: BindingID
+    let sequence: UInt64
+    let stored: PreferenceValue?
+    let decoded: Decoded
+}

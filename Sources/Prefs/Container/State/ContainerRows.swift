@@ -1,0 +1,91 @@
+/// The index of a cached stored key in ``ContainerState``'s table of entries.
+@usableFromInline
+struct EntryID: Hashable, Sendable {
+    @usableFromInline let index: Int32
+}
+
+/// The index of a bound key path in ``ContainerState``'s table of bindings.
+@usableFromInline
+struct BindingID: Hashable, Sendable {
+    @usableFromInline let index: Int32
+}
+
+/// One cached stored key: its value as the container knows it, and who depends on it.
+struct EntryRow: Sendable {
+    /// The full stored name (the container's prefix included).
+    let name: String
+    /// The container's index of the store that holds it.
+    let slot: Int
+    /// The stored value, as the container knows it.
+    var value: PreferenceValue?
+    /// The sequence number of the link update that set ``value`` (or of the read that loaded it): an update with a
+    /// lower number is older and is ignored.
+    var sequence: UInt64
+    /// Whether an override layer shadows the stored value (the override is kept apart: few keys have one).
+    let isOverridden: Bool
+    /// The first binding of the key paths bound to this stored key; each binding names the next.
+    var firstBinding: BindingID?
+    /// The observers of this stored key, by ID.
+    var observers: [UInt64: Observer] = [:]
+}
+
+/// One bound key path: its key, the stored key it reads, and its decoded value.
+struct BindingRow: Sendable {
+    /// The key, for the decoding and checks that do not know its type.
+    let key: any ErasedKey
+    /// The stored key it reads.
+    let entry: EntryID
+    /// The next binding of the same stored key.
+    let nextInEntry: BindingID?
+    /// The current value, decoded; nil until the next read decodes it.
+    var decoded: Decoded?
+}
+
+/// One registered observer of one stored key, through one bound key path: it is handed that binding's decoded old
+/// and new values.
+struct Observer: Sendable {
+    let binding: BindingID
+    /// The key of the binding, which decodes the values the observer is handed.
+    let key: any ErasedKey
+    /// Called with the binding's decoded old and new values (``DecodedValue`` boxes), outside every lock.
+    let notify: @Sendable (_ old: any AnyObject & Sendable, _ new: any AnyObject & Sendable) -> Void
+    /// Ends the observation when the container goes away (finishes an async sequence).
+    let finish: (@Sendable () -> Void)?
+}
+
+/// An observer of every key's name (``Preferences/changedKeys()``).
+struct KeyNameObserver: Sendable {
+    let notify: @Sendable (_ name: String) -> Void
+    let finish: @Sendable () -> Void
+}
+
+/// The typed value a container wrote, handed back to that container with the link's update so that it caches it
+/// without decoding.
+@usableFromInline
+struct LocalWrite: Sendable {
+    let containerID: ObjectIdentifier
+    let binding: BindingID
+    let decoded: Decoded
+
+    @usableFromInline init(containerID: ObjectIdentifier, binding: BindingID, decoded: Decoded) {
+        self.containerID = containerID
+        self.binding = binding
+        self.decoded = decoded
+    }
+}
+
+extension Array where Element == EntryRow {
+    /// The row of an entry.
+    subscript(_ id: EntryID) -> EntryRow {
+        get { self[Int(id.index)] }
+        _modify { yield &self[Int(id.index)] }
+    }
+}
+
+extension Array where Element == BindingRow {
+    /// The row of a binding.
+    subscript(_ id: BindingID) -> BindingRow {
+        get { self[Int(id.index)] }
+        _modify { yield &self[Int(id.index)] }
+    }
+}
