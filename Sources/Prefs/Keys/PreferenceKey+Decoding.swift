@@ -23,8 +23,9 @@ extension PreferenceKeys.Key {
                 logger.log(
                     level: defaulted.contains { $0.reason == .invalid } ? .warning : .notice,
                     """
-                    Prefs: the value stored under '\(storedName())' is read member by member: \(list) read the \
-                    default's; the other members are kept, the stored data is left untouched
+                    Prefs: the value stored under '\(storedName())' is read member by member: \(list) \
+                    \(defaulted.count == 1 ? "takes its" : "take their") default; the other members are kept, the \
+                    stored data is left untouched
                     """
                 )
             }

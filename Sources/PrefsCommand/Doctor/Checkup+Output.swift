@@ -45,16 +45,22 @@ extension Checkup {
             }
             return table.render(style).split(separator: "\n").map(String.init)
         }
-        section("Values that do not read as their key's type", invalid.count) {
-            invalid.map { value in
+        let wholes = invalid.filter { $0.defaultedMembers == nil }
+        section("Values that do not read as their key's type", wholes.count) {
+            wholes.map { value in
                 let shown = value.value.map { ValueText.json($0) + " " } ?? ""
-                guard let members = value.defaultedMembers else {
-                    return "\(style.paint(value.name, .cyan)) (\(value.typeName)): \(shown)is not valid; the app reads "
-                        + "the key's default, and the stored value is left as it is"
-                }
+                return "\(style.paint(value.name, .cyan)) (\(value.typeName)): \(shown)is not valid; the app reads the "
+                    + "key's default, and the stored value is left as it is"
+            }
+        }
+        let parts = invalid.filter { $0.defaultedMembers != nil }
+        section("Values read member by member, with members that take their default", parts.count) {
+            parts.map { value in
+                let members = value.defaultedMembers ?? []
                 return "\(style.paint(value.name, .cyan)) (\(value.typeName)): "
                     + members.map(\.description).joined(separator: ", ")
-                    + " read their default; the other members are kept"
+                    + (members.count == 1 ? " reads its default" : " read their default")
+                    + "; the other members are kept"
             }
         }
         section("Keys an override hides", shadowed.count) {

@@ -71,7 +71,7 @@ import Darwin
 
         let text = try ToolProcess.run(
             "prefs", ["doctor", "--file", file, "--schema", schema, "--key-prefix", "shop."])
-        #expect(text.output.contains("panel (object): width (not valid) read their default"))
+        #expect(text.output.contains("panel (object): width (not valid) reads its default"))
         #expect(text.output.contains("the former name of shop.volume"))
         #expect(text.output.contains("mode 0644: its group and others can read it; chmod 600"))
         #expect(!text.output.contains("42"))

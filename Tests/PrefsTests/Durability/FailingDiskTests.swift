@@ -47,6 +47,7 @@ extension PreferenceKeys {
         #expect(plan.injectedCount >= 1)
         try expectUntouched(directory, before, name)
         #expect(store.value(forKey: "volume") == 1)
+        print("faults injected: store write, \(name): \(plan.injectedCount)")
         plan.clear()
         try store.write(["volume": 3])
         #expect(store.value(forKey: "volume") == 3)
@@ -82,6 +83,7 @@ extension PreferenceKeys {
         #expect(prefs[\.volume] == 1)
         try expectUntouched(directory, before, name)
 
+        print("faults injected: container (subscript, set, transaction), \(name): \(plan.injectedCount)")
         plan.clear()
         prefs[\.volume] = 6
         try prefs.flush()
