@@ -1,14 +1,6 @@
 internal import Foundation
 internal import Prefs
 
-#if canImport(Darwin)
-internal import Darwin
-#elseif canImport(Glibc)
-internal import Glibc
-#elseif canImport(Musl)
-internal import Musl
-#endif
-
 extension Checkup {
     /// The checkup for people, one section per kind of finding.
     ///
@@ -83,81 +75,73 @@ extension Checkup {
 
     /// The checkup as one JSON object.
     package var json: JSONObject {
-        var object = JSONObject()
-        object.add("location", location)
-        object.add("keys", .integer(Int64(keyCount)))
-        object.add("declared", declaredCount.map { .integer(Int64($0)) })
-        object.add("keyPrefix", keyPrefix)
+        let date = { (date: Date?) in date.map { PreferenceValue.string(PreferenceDateFormat.string(from: $0)) } }
+        var object = Self.object([
+            ("location", .string(location)), ("keys", .integer(Int64(keyCount))),
+            ("declared", declaredCount.map { .integer(Int64($0)) }), ("keyPrefix", .string(keyPrefix)),
+        ])
         object.add(
             "undeclared",
             json: Self.array(
                 undeclared.map { key in
-                    var member = JSONObject()
-                    member.add("key", key.name)
-                    member.add("size", .integer(Int64(key.size)))
-                    member.add("lastChanged", key.lastChanged.map { .string(PreferenceDateFormat.string(from: $0)) })
-                    member.add("formerNameOf", key.formerNameOf.map { .string($0) })
-                    member.add("removable", .bool(key.isRemovable))
-                    return member
+                    Self.object([
+                        ("key", .string(key.name)), ("size", .integer(Int64(key.size))),
+                        ("lastChanged", date(key.lastChanged)),
+                        ("formerNameOf", key.formerNameOf.map { .string($0) }), ("removable", .bool(key.isRemovable)),
+                    ])
                 }))
         object.add("outsidePrefix", .array(outsidePrefix.map { .string($0) }))
         object.add(
             "invalid",
             json: Self.array(
                 invalid.map { value in
-                    var member = JSONObject()
-                    member.add("key", value.name)
-                    member.add("type", value.typeName)
-                    if let stored = value.value { member.add("value", stored) }
-                    member.add(
-                        "defaultedMembers",
-                        value.defaultedMembers.map { members in
-                            .array(
-                                members.map {
-                                    [
-                                        "path": .string($0.path.joined(separator: ".")),
-                                        "reason": .string($0.reason.rawValue),
-                                    ]
-                                })
-                        })
-                    return member
+                    let members = value.defaultedMembers.map { members in
+                        PreferenceValue.array(
+                            members.map {
+                                [
+                                    "path": .string($0.path.joined(separator: ".")),
+                                    "reason": .string($0.reason.rawValue),
+                                ]
+                            })
+                    }
+                    return Self.object(
+                        [("key", .string(value.name)), ("type", .string(value.typeName))]
+                            + (value.value.map { [("value", $0)] } ?? []) + [("defaultedMembers", members)])
                 }))
         object.add(
             "shadowed",
             json: Self.array(
-                shadowed.map { key in
-                    var member = JSONObject()
-                    member.add("key", key.name)
-                    member.add("overriddenBy", key.overriddenBy)
-                    return member
-                }))
+                shadowed.map { Self.object([("key", .string($0.name)), ("overriddenBy", .string($0.overriddenBy))]) }))
         object.add(
             "unsafeFiles",
             json: Self.array(
-                unsafeFiles.map { file in
-                    var member = JSONObject()
-                    member.add("path", file.path)
-                    member.add("problem", file.problem)
-                    return member
-                }))
+                unsafeFiles.map { Self.object([("path", .string($0.path)), ("problem", .string($0.problem))]) }))
         object.add(
             "leftovers",
             json: Self.array(
                 leftovers.map { leftover in
-                    var member = JSONObject()
-                    member.add("path", leftover.path)
-                    member.add("size", .integer(leftover.size))
-                    member.add("modified", leftover.modified.map { .string(PreferenceDateFormat.string(from: $0)) })
+                    var members: [(String, PreferenceValue?)] = [
+                        ("path", .string(leftover.path)), ("size", .integer(leftover.size)),
+                        ("modified", date(leftover.modified)),
+                    ]
                     switch leftover.kind {
                     case .temporary(let pid):
-                        member.add("kind", "temporary")
-                        member.add("pid", .integer(Int64(pid)))
-                        member.add("writerRunning", .bool(Self.isRunning(pid)))
+                        members += [
+                            ("kind", "temporary"), ("pid", .integer(Int64(pid))),
+                            ("writerRunning", .bool(Self.isRunning(pid))),
+                        ]
                     case .damagedCopy:
-                        member.add("kind", "damagedCopy")
+                        members.append(("kind", "damagedCopy"))
                     }
-                    return member
+                    return Self.object(members)
                 }))
+        return object
+    }
+
+    /// An object with these members, in this order (nil is `null`).
+    private static func object(_ members: [(String, PreferenceValue?)]) -> JSONObject {
+        var object = JSONObject()
+        for (name, value) in members { object.add(name, value) }
         return object
     }
 

@@ -1,13 +1,5 @@
 internal import Foundation
 
-#if canImport(Darwin)
-internal import Darwin
-#elseif canImport(Glibc)
-internal import Glibc
-#elseif canImport(Musl)
-internal import Musl
-#endif
-
 /// Files that let others read or replace preferences: a file readable or writable by its group or by others, a
 /// folder that others may write in (they could replace the file), and files or folders owned by another user.
 package enum FileSafety {

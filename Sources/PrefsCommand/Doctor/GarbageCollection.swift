@@ -1,14 +1,6 @@
 internal import Foundation
 package import Prefs
 
-#if canImport(Darwin)
-internal import Darwin
-#elseif canImport(Glibc)
-internal import Glibc
-#elseif canImport(Musl)
-internal import Musl
-#endif
-
 /// `doctor --gc`: removes the keys no code declares, under the app's key prefix, in one atomic write, after writing
 /// them to an export that `prefs import` restores.
 package enum GarbageCollection {

@@ -13,11 +13,17 @@ extension PreferenceKeys {
 /// write: the caller is told, the file is the old one byte for byte, no temporary file is left, the container keeps
 /// the old value and tells the observers that saw the new one, and the next write after the fault succeeds.
 @Suite struct FailingDiskTests {
-    static let cases: [(step: WriteStep, error: String)] = WriteStep.allCases.flatMap { step in
-        diskErrors.map { (step, $0.name) }
+    /// One error at one step.
+    struct Fault: Sendable, CustomStringConvertible {
+        let step: WriteStep
+        let name: String
+        let errno: Errno
+        var description: String { "\(step.rawValue) \(name)" }
     }
 
-    private static func errno(named name: String) -> Errno { diskErrors.first { $0.name == name }!.errno }
+    static let faults = WriteStep.allCases.flatMap { step in
+        diskErrors.map { Fault(step: step, name: $0.name, errno: $0.errno) }
+    }
 
     /// A store on a file that holds `volume: 1`, with a fault plan.
     private func store(_ directory: TemporaryDirectory) throws -> (FilePreferenceStore, FaultPlan, Data) {
@@ -34,16 +40,14 @@ extension PreferenceKeys {
         #expect(try directory.names().filter { $0.hasSuffix(".tmp") } == [], "\(context)")
     }
 
-    @Test(arguments: cases.map { "\($0.step.rawValue) \($0.error)" })
-    func aStoreWriteFailsCleanlyAndTheNextOneSucceeds(_ name: String) throws {
-        let (step, error) = (
-            WriteStep(rawValue: String(name.split(separator: " ")[0]))!, String(name.split(separator: " ")[1])
-        )
+    @Test(arguments: faults)
+    func aStoreWriteFailsCleanlyAndTheNextOneSucceeds(_ fault: Fault) throws {
+        let name = fault.description
         let directory = try TemporaryDirectory()
         let (store, plan, before) = try store(directory)
-        plan.fail(step, with: Self.errno(named: error))
+        plan.fail(fault.step, with: fault.errno)
         let thrown = #expect(throws: FilePreferenceStoreError.self) { try store.write(["volume": 2]) }
-        #expect(thrown?.errorNumber == Self.errno(named: error).rawValue, "\(name): \(String(describing: thrown))")
+        #expect(thrown?.errorNumber == fault.errno.rawValue, "\(name): \(String(describing: thrown))")
         #expect(plan.injectedCount >= 1)
         try expectUntouched(directory, before, name)
         #expect(store.value(forKey: "volume") == 1)
@@ -57,11 +61,9 @@ extension PreferenceKeys {
 
     /// DESIGN's rule, through the container: a subscript write is seen at once, the store refuses it, the key goes
     /// back to what the store holds and its observers are told, `flush()` throws; `set` and `transaction` throw.
-    @Test(arguments: cases.map { "\($0.step.rawValue) \($0.error)" })
-    func theContainerKeepsTheOldValueAndTellsObservers(_ name: String) throws {
-        let (step, error) = (
-            WriteStep(rawValue: String(name.split(separator: " ")[0]))!, String(name.split(separator: " ")[1])
-        )
+    @Test(arguments: faults)
+    func theContainerKeepsTheOldValueAndTellsObservers(_ fault: Fault) throws {
+        let name = fault.description
         let directory = try TemporaryDirectory()
         let (store, plan, before) = try store(directory)
         let prefs = Preferences(store: store)
@@ -69,11 +71,11 @@ extension PreferenceKeys {
         let token = prefs.observe(\.volume) { seen.append($0.newValue) }
         defer { token.cancel() }
         #expect(prefs[\.volume] == 1)
-        plan.fail(step, with: Self.errno(named: error))
+        plan.fail(fault.step, with: fault.errno)
 
         prefs[\.volume] = 2
         let flushed = #expect(throws: PreferenceWriteError.self) { try prefs.flush() }
-        #expect((flushed?.underlying as? FilePreferenceStoreError)?.errorNumber == Self.errno(named: error).rawValue)
+        #expect((flushed?.underlying as? FilePreferenceStoreError)?.errorNumber == fault.errno.rawValue)
         #expect(prefs[\.volume] == 1, "\(name): the old value is kept")
         #expect(eventually("the observers are told \(name)") { seen.all == [2, 1] })
         try expectUntouched(directory, before, name)

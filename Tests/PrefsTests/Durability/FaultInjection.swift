@@ -71,31 +71,31 @@ final class FaultPlan: @unchecked Sendable {
     var systemCalls: SystemCalls {
         let real = SystemCalls.system
         var calls = real
-        calls.open = { [self] path, mode throws(Errno) in
+        calls.open = { [self] path, mode in
             if case .createNew = mode { try check(.open) }
             if mode == .folder { try check(.folderOpen) }
             let descriptor = try real.open(path, mode)
             opened(descriptor, folder: mode == .folder)
             return descriptor
         }
-        calls.write = { [self] descriptor, bytes throws(Errno) in
+        calls.write = { [self] descriptor, bytes in
             try check(.write)
             return try real.write(descriptor, bytes)
         }
-        calls.setPermissions = { [self] descriptor, permissions throws(Errno) in
+        calls.setPermissions = { [self] descriptor, permissions in
             try check(.setPermissions)
             try real.setPermissions(descriptor, permissions)
         }
-        calls.synchronize = { [self] descriptor throws(Errno) in
+        calls.synchronize = { [self] descriptor in
             try check(isFolder(descriptor) ? .folderFsync : .fsync)
             try real.synchronize(descriptor)
         }
-        calls.close = { [self] descriptor throws(Errno) in
+        calls.close = { [self] descriptor in
             let folder = isFolder(descriptor)
             try real.close(descriptor)  // the descriptor is gone either way, as close(2) says
             if !folder { try check(.close) }
         }
-        calls.rename = { [self] source, destination throws(Errno) in
+        calls.rename = { [self] source, destination in
             try check(.rename)
             try real.rename(source, destination)
         }

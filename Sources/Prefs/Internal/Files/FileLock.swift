@@ -63,7 +63,7 @@ final class FileLock: Sendable {
         do {
             do {
                 return try calls.open(path, .lockFile)
-            } catch .permissionDenied, .readOnlyFileSystem {
+            } catch Errno.permissionDenied, Errno.readOnlyFileSystem {
                 return try calls.open(path, .lockFileReadOnly)
             }
         } catch {

@@ -75,7 +75,7 @@ extension FileSystem {
             try calls.close(descriptor)
         } catch {
             try? calls.unlink(temporary)
-            throw Self.error(.write, temporary, Errno(error))
+            throw Self.error(.write, temporary, error)
         }
         do {
             try calls.rename(temporary, path)
@@ -91,18 +91,14 @@ extension FileSystem {
     }
 
     /// Writes every byte (a short write is continued).
-    private func writeAll(_ data: Data, to descriptor: FileDescriptor) throws(Errno) {
-        do {
-            try data.withUnsafeBytes { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let count = try calls.write(descriptor, UnsafeRawBufferPointer(rebasing: bytes[offset...]))
-                    guard count > 0 else { throw Errno.noSpace }  // a write of nothing: the device takes no more
-                    offset += count
-                }
+    private func writeAll(_ data: Data, to descriptor: FileDescriptor) throws {
+        try data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let count = try calls.write(descriptor, UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+                guard count > 0 else { throw Errno.noSpace }  // a write of nothing: the device takes no more
+                offset += count
             }
-        } catch {
-            throw Errno(error)
         }
     }
 

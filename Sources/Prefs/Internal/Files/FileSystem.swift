@@ -34,6 +34,13 @@ struct FileSystem: Sendable {
             operation: operation, path: path, reason: failure.description, errorNumber: failure.rawValue)
     }
 
+    /// The error for `operation` on `path` that failed with `failure`, an `Errno` as the system calls throw.
+    static func error(
+        _ operation: FilePreferenceStoreError.Operation, _ path: String, _ failure: any Error
+    ) -> FilePreferenceStoreError {
+        error(operation, path, Errno(failure))
+    }
+
     /// The error for `operation` on `path` that failed with the calling thread's `errno`.
     static func error(_ operation: FilePreferenceStoreError.Operation, _ path: String) -> FilePreferenceStoreError {
         error(operation, path, .ofLastCall)
@@ -59,10 +66,10 @@ struct FileSystem: Sendable {
         let descriptor: FileDescriptor
         do {
             descriptor = try calls.open(path, .read)
-        } catch .noSuchFileOrDirectory {
+        } catch Errno.noSuchFileOrDirectory {
             return nil
         } catch {
-            throw Self.openError(.read, path, error)
+            throw Self.openError(.read, path, Errno(error))
         }
         defer { try? calls.close(descriptor) }
         do {
@@ -70,9 +77,7 @@ struct FileSystem: Sendable {
             var data = Data()
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
             while true {
-                let count = try buffer.withUnsafeMutableBytes { buffer throws(Errno) in
-                    try calls.read(descriptor, buffer)
-                }
+                let count = try buffer.withUnsafeMutableBytes { buffer in try calls.read(descriptor, buffer) }
                 if count == 0 { break }
                 data.append(contentsOf: buffer[0..<count])
             }
@@ -96,7 +101,7 @@ struct FileSystem: Sendable {
         for created in missing.reversed() {
             do {
                 try calls.makeDirectory(created, .ownerReadWriteExecute)
-            } catch .fileExists {
+            } catch Errno.fileExists {
                 continue  // another process made it meanwhile
             } catch {
                 throw Self.error(.createDirectory, created, error)

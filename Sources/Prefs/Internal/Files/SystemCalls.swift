@@ -10,8 +10,9 @@ import Musl
 
 /// The system calls through which the file store reads, replaces and locks its file, as values: the real ones
 /// (``system``), or, in tests, ones that fail on request or record what they were asked (a store takes them through
-/// its internal initializer). Each throws the `Errno` it failed with, as swift-system does; swift-system does the
-/// rest (paths, descriptors, `stat`).
+/// its internal initializer). Each throws the `Errno` it failed with, as swift-system does (declared `throws`, not
+/// `throws(Errno)`: a stored function type with a typed error needs the macOS 15 runtime); swift-system does the rest
+/// (paths, descriptors, `stat`).
 struct SystemCalls: Sendable {
     /// How a file is opened.
     enum OpenMode: Sendable, Equatable {
@@ -28,29 +29,29 @@ struct SystemCalls: Sendable {
     }
 
     /// `open`.
-    var open: @Sendable (_ path: String, _ mode: OpenMode) throws(Errno) -> FileDescriptor
+    var open: @Sendable (_ path: String, _ mode: OpenMode) throws -> FileDescriptor
     /// `read` of up to the buffer's size; retried on `EINTR`.
-    var read: @Sendable (_ descriptor: FileDescriptor, _ buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int
+    var read: @Sendable (_ descriptor: FileDescriptor, _ buffer: UnsafeMutableRawBufferPointer) throws -> Int
     /// `write` of up to the buffer's size; retried on `EINTR`.
-    var write: @Sendable (_ descriptor: FileDescriptor, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int
+    var write: @Sendable (_ descriptor: FileDescriptor, _ bytes: UnsafeRawBufferPointer) throws -> Int
     /// `fchmod`.
-    var setPermissions: @Sendable (_ descriptor: FileDescriptor, _ permissions: FilePermissions) throws(Errno) -> Void
+    var setPermissions: @Sendable (_ descriptor: FileDescriptor, _ permissions: FilePermissions) throws -> Void
     /// `fsync`: returns when the file's (or folder's) data and metadata are on the device.
-    var synchronize: @Sendable (_ descriptor: FileDescriptor) throws(Errno) -> Void
+    var synchronize: @Sendable (_ descriptor: FileDescriptor) throws -> Void
     /// `close`.
-    var close: @Sendable (_ descriptor: FileDescriptor) throws(Errno) -> Void
+    var close: @Sendable (_ descriptor: FileDescriptor) throws -> Void
     /// `rename`: moves an entry over another, atomically, in one file system.
-    var rename: @Sendable (_ source: String, _ destination: String) throws(Errno) -> Void
+    var rename: @Sendable (_ source: String, _ destination: String) throws -> Void
     /// `link`: a second name for a file; never replaces an existing name.
-    var link: @Sendable (_ source: String, _ name: String) throws(Errno) -> Void
+    var link: @Sendable (_ source: String, _ name: String) throws -> Void
     /// `unlink`.
-    var unlink: @Sendable (_ path: String) throws(Errno) -> Void
+    var unlink: @Sendable (_ path: String) throws -> Void
     /// `mkdir`.
-    var makeDirectory: @Sendable (_ path: String, _ permissions: FilePermissions) throws(Errno) -> Void
+    var makeDirectory: @Sendable (_ path: String, _ permissions: FilePermissions) throws -> Void
 
     /// The operating system's calls.
     static let system = SystemCalls(
-        open: { path, mode throws(Errno) in
+        open: { path, mode in
             do {
                 switch mode {
                 case .read:
@@ -73,34 +74,34 @@ struct SystemCalls: Sendable {
                 throw Errno.ioError
             }
         },
-        read: { descriptor, buffer throws(Errno) in
+        read: { descriptor, buffer in
             do { return try descriptor.read(into: buffer, retryOnInterrupt: true) } catch { throw Errno(error) }
         },
-        write: { descriptor, bytes throws(Errno) in
+        write: { descriptor, bytes in
             do { return try descriptor.write(bytes, retryOnInterrupt: true) } catch { throw Errno(error) }
         },
-        setPermissions: { descriptor, permissions throws(Errno) in
-            guard fchmod(descriptor.rawValue, permissions.rawValue) == 0 else { throw .ofLastCall }
+        setPermissions: { descriptor, permissions in
+            guard fchmod(descriptor.rawValue, permissions.rawValue) == 0 else { throw Errno.ofLastCall }
         },
-        synchronize: { descriptor throws(Errno) in
-            guard fsync(descriptor.rawValue) == 0 else { throw .ofLastCall }
+        synchronize: { descriptor in
+            guard fsync(descriptor.rawValue) == 0 else { throw Errno.ofLastCall }
         },
-        close: { descriptor throws(Errno) in
+        close: { descriptor in
             do { try descriptor.close() } catch { throw Errno(error) }
         },
-        rename: { source, destination throws(Errno) in
+        rename: { source, destination in
             let status = source.withCString { from in destination.withCString { to in systemRename(from, to) } }
-            guard status == 0 else { throw .ofLastCall }
+            guard status == 0 else { throw Errno.ofLastCall }
         },
-        link: { source, name throws(Errno) in
+        link: { source, name in
             let status = source.withCString { from in name.withCString { to in systemLink(from, to) } }
-            guard status == 0 else { throw .ofLastCall }
+            guard status == 0 else { throw Errno.ofLastCall }
         },
-        unlink: { path throws(Errno) in
-            guard path.withCString({ systemUnlink($0) }) == 0 else { throw .ofLastCall }
+        unlink: { path in
+            guard path.withCString({ systemUnlink($0) }) == 0 else { throw Errno.ofLastCall }
         },
-        makeDirectory: { path, permissions throws(Errno) in
-            guard path.withCString({ mkdir($0, permissions.rawValue) }) == 0 else { throw .ofLastCall }
+        makeDirectory: { path, permissions in
+            guard path.withCString({ mkdir($0, permissions.rawValue) }) == 0 else { throw Errno.ofLastCall }
         }
     )
 }

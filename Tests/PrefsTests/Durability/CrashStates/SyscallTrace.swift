@@ -149,7 +149,7 @@ final class TraceRecorder: @unchecked Sendable {
     var systemCalls: SystemCalls {
         let real = SystemCalls.system
         var calls = real
-        calls.open = { [self] path, mode throws(Errno) in
+        calls.open = { [self] path, mode in
             let existed = FileManager.default.fileExists(atPath: path)
             let descriptor = try real.open(path, mode)
             lock.withLock {
@@ -170,7 +170,7 @@ final class TraceRecorder: @unchecked Sendable {
             }
             return descriptor
         }
-        calls.write = { [self] descriptor, bytes throws(Errno) in
+        calls.write = { [self] descriptor, bytes in
             let count = try real.write(descriptor, bytes)
             lock.withLock {
                 guard let entry = descriptors[descriptor.rawValue], let inode = entry.inode else { return }
@@ -179,7 +179,7 @@ final class TraceRecorder: @unchecked Sendable {
             }
             return count
         }
-        calls.synchronize = { [self] descriptor throws(Errno) in
+        calls.synchronize = { [self] descriptor in
             try real.synchronize(descriptor)
             lock.withLock {
                 guard let entry = descriptors[descriptor.rawValue] else { return }
@@ -190,11 +190,11 @@ final class TraceRecorder: @unchecked Sendable {
                 }
             }
         }
-        calls.close = { [self] descriptor throws(Errno) in
+        calls.close = { [self] descriptor in
             lock.withLock { descriptors[descriptor.rawValue] = nil }
             try real.close(descriptor)
         }
-        calls.rename = { [self] source, destination throws(Errno) in
+        calls.rename = { [self] source, destination in
             try real.rename(source, destination)
             lock.withLock {
                 guard let from = relative(source), let to = relative(destination), let inode = names[from] else {
@@ -205,7 +205,7 @@ final class TraceRecorder: @unchecked Sendable {
                 record(.rename(from: from, to: to, inode: inode))
             }
         }
-        calls.link = { [self] source, name throws(Errno) in
+        calls.link = { [self] source, name in
             try real.link(source, name)
             lock.withLock {
                 guard let from = relative(source), let to = relative(name), let inode = names[from] else { return }
@@ -213,7 +213,7 @@ final class TraceRecorder: @unchecked Sendable {
                 record(.link(from: from, to: to, inode: inode))
             }
         }
-        calls.unlink = { [self] path throws(Errno) in
+        calls.unlink = { [self] path in
             try real.unlink(path)
             lock.withLock {
                 guard let name = relative(path), let inode = names[name] else { return }
@@ -221,7 +221,7 @@ final class TraceRecorder: @unchecked Sendable {
                 record(.unlink(path: name, inode: inode))
             }
         }
-        calls.makeDirectory = { [self] path, permissions throws(Errno) in
+        calls.makeDirectory = { [self] path, permissions in
             try real.makeDirectory(path, permissions)
             lock.withLock { if let name = relative(path) { record(.makeDirectory(path: name)) } }
         }
