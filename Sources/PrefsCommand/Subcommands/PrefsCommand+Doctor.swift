@@ -48,12 +48,13 @@ extension PrefsCommand {
                     console.print(checked.map { $0.checkup.text(console.outputStyle) }.joined(separator: "\n\n"))
                 }
                 guard gc else { return }
-                for (checkup, contents, store, file) in checked {
+                for (index, (checkup, contents, store, file)) in checked.enumerated() {
                     let names = try GarbageCollection.candidates(in: checkup, all: all, prefixOption: nil)
+                    // One export per store: a second store's is numbered.
+                    let path = export ?? GarbageCollection.defaultExportPath(besideFile: file)
                     try GarbageCollection.run(
                         removing: names, checkup: checkup, contents: contents, store: store,
-                        export: export ?? GarbageCollection.defaultExportPath(besideFile: file), yes: yes,
-                        console: console)
+                        export: index == 0 ? path : "\(path).\(index + 1)", yes: yes, console: console)
                 }
             }
         }
