@@ -44,8 +44,9 @@ let package = Package(
             name: "PrefsConfiguration",
             dependencies: ["Prefs", .product(name: "Configuration", package: "swift-configuration")]
         ),
-        // The store conformance suite and test helpers, for users' own tests.
-        .target(name: "PrefsTesting", dependencies: ["Prefs"]),
+        // The store conformance suite and test helpers, for users' own tests,
+        // and the `.isolatedPreferences` trait of Swift Testing.
+        .target(name: "PrefsTesting", dependencies: ["Prefs", .product(name: "Logging", package: "swift-log")]),
         // Combine publishers: Combine on Apple platforms, OpenCombine elsewhere.
         .target(
             name: "PrefsCombine",
@@ -109,6 +110,8 @@ let package = Package(
             dependencies: [
                 "Prefs", "PrefsTesting", "PrefsTestSupport", "ExampleSettings", "ExampleFeature", "PrefsTestHelper",
                 .product(name: "Logging", package: "swift-log"),
+                // The file store's system calls, which the durability tests fail and record.
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .testTarget(

@@ -11,12 +11,13 @@ import PrefsConfiguration
 //   swift run example-app prefs list               every key: type, default, value, source
 //   swift run example-app prefs set theme dark     parsed and checked as a Theme
 //   EXAMPLE_APP_THEME=light swift run example-app prefs list     theme shown as overridden
+//   swift run example-app prefs doctor             what older versions left in the file
 
 /// The keys `example-app prefs` knows, and the container they live in.
 enum ExampleAppPreferences: PreferenceCatalog {
     static let keys = [
         AnyPreferenceKey(\.theme), AnyPreferenceKey(\.showHelloWorld), AnyPreferenceKey(\.launchCount),
-        AnyPreferenceKey(\.window), AnyPreferenceKey(\.lastLaunch),
+        AnyPreferenceKey(\.window), AnyPreferenceKey(\.launchHistory),
     ]
 
     /// The app's file (`prefs --app example-app` finds the same one), under environment overrides

@@ -14,8 +14,8 @@ let token = prefs.observe(\.showHelloWorld) { change in
 }
 
 prefs.update(\.launchCount) { $0 += 1 }
-let previous = prefs[\.lastLaunch]
-prefs[\.lastLaunch] = Date()
+let previous = prefs[\.launchHistory].first
+prefs.update(\.launchHistory) { $0 = Array(([Date()] + $0).prefix(5)) }
 
 if CommandLine.arguments.contains("--toggle") {
     prefs[\.showHelloWorld].toggle()

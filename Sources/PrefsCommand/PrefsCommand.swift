@@ -33,6 +33,9 @@ internal import Prefs
 /// - `reset KEY`: removes the stored value; the key reads its default again.
 /// - `schema [--output FILE]`: the JSON Schema of the preferences file (see
 ///   `Preferences.jsonSchema(of:store:title:)`), for editors.
+/// - `doctor [--gc [--yes] [--all] [--export FILE]] [--json]`: checks each store of the declared keys: keys no
+///   declared key uses, values that do not read as their key's type, keys an override layer hides, unsafe files and
+///   leftovers; `--gc` removes the undeclared keys under the key prefix in one atomic write, after an export.
 ///
 /// The values of keys declared secret (`Key.isSecret`) are shown as `<secret>` by `list`,
 /// `get` and `describe` unless `--show-secrets` is given.
@@ -51,7 +54,7 @@ public struct PrefsCommand<Catalog: PreferenceCatalog>: ParsableCommand {
 
                 \(PrefsExitCode.helpText)
                 """,
-            subcommands: [List.self, Get.self, Describe.self, Set.self, Reset.self, Schema.self],
+            subcommands: [List.self, Get.self, Describe.self, Set.self, Reset.self, Schema.self, Doctor.self],
             defaultSubcommand: List.self
         )
     }

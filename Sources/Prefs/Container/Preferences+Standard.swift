@@ -3,7 +3,6 @@ internal import Logging
 
 extension Preferences {
     private static let standardContainer = Lock<Preferences?>(nil)
-    @TaskLocal private static var taskStandard: Preferences?
 
     /// Runs `body` with ``standard`` (and so every ``Preference`` wrapper without an explicit
     /// container) bound to `preferences`, in this task and the tasks it creates, and nowhere else:
@@ -25,7 +24,8 @@ extension Preferences {
     /// - Throws: What `body` throws.
     public static func withStandard<Result>(_ preferences: Preferences, _ body: () throws -> Result) rethrows -> Result
     {
-        try $taskStandard.withValue(preferences, operation: body)
+        try StandardContainers.$current.withValue(
+            StandardContainers(standard: preferences, outer: .current), operation: body)
     }
 
     /// Runs async `body` with ``standard`` bound to `preferences` in this task and its child tasks.
@@ -39,7 +39,8 @@ extension Preferences {
         _ preferences: Preferences,
         _ body: () async throws -> Result
     ) async rethrows -> Result {
-        try await $taskStandard.withValue(preferences, operation: body)
+        try await StandardContainers.$current.withValue(
+            StandardContainers(standard: preferences, outer: .current), operation: body)
     }
 
     /// The process-wide container that every ``Preference`` wrapper uses unless told otherwise.
@@ -59,9 +60,12 @@ extension Preferences {
     /// ```swift
     /// Preferences.standard = Preferences(store: try FilePreferenceStore(url: myURL))
     /// ```
+    ///
+    /// Inside `withStandard` and in a test isolated with PrefsTesting's
+    /// `.isolatedPreferences` trait, it is that block's or test's own container, and an assignment replaces that one.
     public static var standard: Preferences {
         get {
-            if let taskStandard { return taskStandard }
+            if let task = StandardContainers.current { return task.standard }
             if let container = standardContainer.withLock({ $0 }) { return container }
             // Built outside the lock (it opens a file and starts watching it); published under it, unless another
             // thread published one first, which then wins.
@@ -72,7 +76,10 @@ extension Preferences {
                 return created
             }
         }
-        set { standardContainer.withLock { $0 = newValue } }
+        set {
+            if let task = StandardContainers.current { return task.standard = newValue }
+            standardContainer.withLock { $0 = newValue }
+        }
     }
 
     private static func makeStandard() -> Preferences {

@@ -23,8 +23,14 @@ public struct AnyPreferenceKey: Sendable {
     public let description: String?
     /// Whether the key's value is secret (see ``PreferenceKeys/Key/isSecret``).
     public let isSecret: Bool
+    /// Names the key was stored under before, newest first (see ``PreferenceKeys/Key/formerNames``).
+    public let formerNames: [String]
+    /// Whether a stored object is read member by member (see ``PreferenceKeys/Key/decodingMemberByMember()``).
+    public let decodesMemberByMember: Bool
     /// The key with its type erased, for the typed work.
     let typed: any ErasedKey
+    /// How a read of a stored value goes (see ``defaultedMembers(reading:)``).
+    private let readReport: @Sendable (PreferenceValue) throws -> [PreferenceDefaultedMember]
 
     /// Erases a key's type.
     ///
@@ -39,6 +45,8 @@ public struct AnyPreferenceKey: Sendable {
         self.typeName = "\(Value.self)"
         self.description = key.description
         self.isSecret = key.isSecret
+        self.formerNames = key.formerNames
+        self.decodesMemberByMember = key.decodesMemberByMember
         self.defaultValue = typed.storedDefault
         let wrapped = (Value.self as? any OptionalValue.Type)?.wrappedType ?? Value.self
         if let enumeration = wrapped as? any CaseIterable.Type {
@@ -48,6 +56,7 @@ public struct AnyPreferenceKey: Sendable {
         } else {
             self.allowedValues = nil
         }
+        self.readReport = { try key.decodeReportingDefaultedMembers($0).defaulted }
     }
 
     /// Parses text by the key's type (see ``PreferenceKeys/Key/storedValue(parsing:)``).
@@ -62,6 +71,23 @@ public struct AnyPreferenceKey: Sendable {
     /// - Parameter value: The stored value.
     /// - Throws: The decoding error when it is not.
     public func validate(_ value: PreferenceValue) throws { try typed.validate(value) }
+
+    /// Says how a read of a stored value goes: the members that read the default's value (none unless the key
+    /// decodes member by member and the stored object does not decode as it is), or nil when the value does not read
+    /// at all and the key reads its default.
+    ///
+    /// ```swift
+    /// switch key.defaultedMembers(reading: stored) {
+    /// case nil: print("\(key.name) reads its default: the stored value is not valid")
+    /// case let members?: for member in members { print("\(key.name).\(member)") }
+    /// }
+    /// ```
+    ///
+    /// - Parameter value: The stored value.
+    /// - Returns: The defaulted members, or nil.
+    public func defaultedMembers(reading value: PreferenceValue) -> [PreferenceDefaultedMember]? {
+        try? readReport(value)
+    }
 
     func storedValue(of entry: PreferenceOverrideLayer.Entry) throws -> PreferenceValue {
         try typed.storedValue(of: entry)

@@ -2,7 +2,8 @@ internal import Logging
 
 extension PreferenceKeys.Key {
     /// Turns a stored value into the key's value: the one decoding of the container. Nothing stored is the
-    /// default; a stored value that is not valid is the default too, and is reported to `logger` (never thrown).
+    /// default; a stored value that is not valid is the default too, and is reported to `logger` (never thrown). For
+    /// a key that ``decodesMemberByMember``, the members that read the default's are reported too.
     ///
     /// - Parameters:
     ///   - stored: The stored value, or nil.
@@ -16,7 +17,19 @@ extension PreferenceKeys.Key {
     ) -> (value: Value, usedDefault: Bool) {
         guard let stored else { return (defaultValue, false) }
         do {
-            return (try decodeValue(stored), false)
+            let (value, defaulted) = try decodeReportingDefaultedMembers(stored)
+            if !defaulted.isEmpty, let logger {
+                let list = defaulted.map(\.description).joined(separator: ", ")
+                logger.log(
+                    level: defaulted.contains { $0.reason == .invalid } ? .warning : .notice,
+                    """
+                    Prefs: the value stored under '\(storedName())' is read member by member: \(list) \
+                    \(defaulted.count == 1 ? "takes its" : "take their") default; the other members are kept, the \
+                    stored data is left untouched
+                    """
+                )
+            }
+            return (value, false)
         } catch {
             logger?.warning(
                 """

@@ -1,4 +1,5 @@
-/// What a key says about itself for people and tools: a description, and whether its value is secret.
+/// What a key says about itself for people and tools: a description, whether its value is secret, and whether its
+/// stored objects are read member by member.
 ///
 /// Kept out of ``PreferenceKeys/Key``'s own fields, behind one optional reference, so that a key that says nothing
 /// carries nil and a read never touches it.
@@ -8,10 +9,14 @@ final class PreferenceKeyNotes: Sendable {
     let description: String?
     /// Whether the value is a secret that logs, tools and exports keep out of sight.
     let isSecret: Bool
+    /// Whether a stored object that does not decode is read member by member over the default's members (see
+    /// ``PreferenceKeys/Key/decodingMemberByMember()``).
+    let decodesMemberByMember: Bool
 
-    private init(description: String?, isSecret: Bool) {
+    private init(description: String?, isSecret: Bool, decodesMemberByMember: Bool) {
         self.description = description
         self.isSecret = isSecret
+        self.decodesMemberByMember = decodesMemberByMember
     }
 
     /// Notes for a key, or nil when there is nothing to note.
@@ -19,10 +24,15 @@ final class PreferenceKeyNotes: Sendable {
     /// - Parameters:
     ///   - description: What the key is for.
     ///   - isSecret: Whether the value is secret.
+    ///   - decodesMemberByMember: Whether a stored object is read member by member.
     /// - Returns: The notes, or nil.
     @usableFromInline
-    static func make(description: String?, isSecret: Bool) -> PreferenceKeyNotes? {
-        description == nil && !isSecret ? nil : PreferenceKeyNotes(description: description, isSecret: isSecret)
+    static func make(
+        description: String?, isSecret: Bool, decodesMemberByMember: Bool = false
+    ) -> PreferenceKeyNotes? {
+        guard description != nil || isSecret || decodesMemberByMember else { return nil }
+        return PreferenceKeyNotes(
+            description: description, isSecret: isSecret, decodesMemberByMember: decodesMemberByMember)
     }
 }
 
@@ -37,4 +47,8 @@ extension PreferenceKeys.Key {
     ///
     /// A secret is kept out of sight, not encrypted: the file store keeps it in a file only its owner can read.
     public var isSecret: Bool { notes?.isSecret ?? false }
+
+    /// Whether a stored object that does not decode as it is is read member by member over the default's members
+    /// (see ``decodingMemberByMember()``).
+    public var decodesMemberByMember: Bool { notes?.decodesMemberByMember ?? false }
 }

@@ -75,7 +75,7 @@ public struct PreferenceOverrideLayer: Sendable {
     /// - Throws: ``FilePreferenceStoreError`` when the file exists but cannot be read or is not a JSON object.
     public static func file(_ url: URL) throws -> Self {
         var members: [String: PreferenceValue] = [:]
-        if let (data, _) = try FileSystem.read(url.path) {
+        if let (data, _) = try FileSystem.system.read(url.path) {
             do {
                 members = try PreferenceJSON.decode(data)
             } catch {

@@ -12,9 +12,11 @@ extension Preferences {
     /// Point the file at it with a top-level `"$schema": "preferences.schema.json"` member, which the file store
     /// keeps. Each key is a property (named with the container's prefix) whose schema is its type in the file's own
     /// notation: `{"$date": …}`, `{"$data": …}`, integers and numbers, a `Codable` value's members as far as its
-    /// default shows them; with its `default`, its allowed values (`enum`, for `CaseIterable` types), its
-    /// ``PreferenceKeys/Key/description``, and `writeOnly` for a secret key. Other properties are allowed: the file
-    /// may hold keys of other versions of the app.
+    /// default shows them; with its `default` (and, for a key read member by member, each member's), its allowed values (`enum`, for `CaseIterable` types), its
+    /// ``PreferenceKeys/Key/description``, and `writeOnly` for a secret key. A key's former names are properties marked
+    /// `deprecated`, and the store's record of migrations (``migrationRecordName``) one marked `readOnly`, so that
+    /// `prefs doctor --schema` counts them as declared. Other properties are allowed: the file may hold keys of other
+    /// versions of the app.
     ///
     /// - Parameters:
     ///   - keys: The declared keys.
@@ -30,6 +32,18 @@ extension Preferences {
                 "type": "string",
             ]
         ]
+        properties[keyPrefix + Self.migrationRecordName] = [
+            "description": "The versioned migrations that ran in this store (Prefs' own record, see migrate(_:)).",
+            "type": "array", "items": ["type": "string"], "readOnly": true,
+        ]
+        for key in keys where key.storeID == store {
+            for formerName in key.formerNames where properties[keyPrefix + formerName] == nil {
+                properties[keyPrefix + formerName] = [
+                    "description": .string(SchemaJSON.formerNameDescription(of: keyPrefix + key.name)),
+                    "deprecated": true,
+                ]
+            }
+        }
         for key in keys where key.storeID == store {
             properties[keyPrefix + key.name] = Self.schema(of: key)
         }
@@ -57,6 +71,13 @@ extension Preferences {
         if let description = key.description { schema["description"] = .string(description) }
         if let defaultValue = key.defaultValue, !key.isSecret {
             schema["default"] = SchemaJSON.fileNotation(defaultValue)
+            if key.decodesMemberByMember,
+                case .dictionary(let withDefaults) = ValueSchema.withMemberDefaults(
+                    .dictionary(schema), from: defaultValue)
+            {
+                schema = withDefaults
+                schema["$comment"] = .string(SchemaJSON.memberByMemberComment)
+            }
         }
         if let allowed = key.allowedValues { schema["enum"] = .array(allowed.map(SchemaJSON.fileNotation)) }
         if key.isSecret { schema["writeOnly"] = true }

@@ -2,11 +2,35 @@ internal import Foundation
 
 /// Writes a JSON Schema document: plain JSON, where a one-member object named `$…` (`{"$ref": …}`, a property named
 /// `$date`) is written as it is, not wrapped as the file format wraps stored dictionaries.
-enum SchemaJSON {
+package enum SchemaJSON {
+    /// The description of the property of a former name of a key, which names the key, and from which
+    /// `prefs doctor --schema` reads it back (``formerNameOwner(in:)``).
+    ///
+    /// - Parameter owner: The key's stored name.
+    /// - Returns: The description.
+    package static func formerNameDescription(of owner: String) -> String {
+        "The former name of '\(owner)': a value found here moves there the first time the app uses the key."
+    }
+
+    /// The stored name of the key whose former name a property with this description is, or nil.
+    ///
+    /// - Parameter description: A property's description.
+    /// - Returns: The key's stored name.
+    package static func formerNameOwner(in description: String) -> String? {
+        let start = "The former name of '", end = "': a value found here moves there"
+        guard description.hasPrefix(start), let close = description.range(of: end) else { return nil }
+        return String(description[description.index(description.startIndex, offsetBy: start.count)..<close.lowerBound])
+    }
+
+    /// The `$comment` of a key read member by member (see ``PreferenceKeys/Key/decodingMemberByMember()``), by which
+    /// `prefs doctor --schema` knows it.
+    package static let memberByMemberComment =
+        "Read member by member: a member that is missing or not valid takes its default, the other members are kept."
+
     /// A value as the preferences file writes it, turned into the plain JSON tree of that text: a date becomes
     /// `{"$date": "…"}`, data `{"$data": "…"}`, a double JSON cannot hold `{"$double": "…"}`, and a dictionary the
     /// file would wrap `{"$dictionary": {…}}`. Schemas carry defaults and allowed values in this form.
-    static func fileNotation(_ value: PreferenceValue) -> PreferenceValue {
+    package static func fileNotation(_ value: PreferenceValue) -> PreferenceValue {
         switch value {
         case .date(let date): return .dictionary(["$date": .string(PreferenceDateFormat.string(from: date))])
         case .data(let data): return .dictionary(["$data": .string(data.base64EncodedString())])

@@ -114,6 +114,29 @@ enum ValueSchema {
         }
     }
 
+    /// An object's schema with the `default` of each of its properties, and of theirs, from a default's tree.
+    ///
+    /// - Parameters:
+    ///   - schema: The schema of the object.
+    ///   - defaults: The object's default.
+    /// - Returns: The schema with the defaults.
+    static func withMemberDefaults(_ schema: PreferenceValue, from defaults: PreferenceValue) -> PreferenceValue {
+        guard case .dictionary(var members) = schema, case .dictionary(var properties)? = members["properties"],
+            case .dictionary(let defaultMembers) = defaults
+        else { return schema }
+        for (name, property) in properties {
+            guard let defaultMember = defaultMembers[name] else { continue }
+            var withDefault = withMemberDefaults(property, from: defaultMember)
+            if case .dictionary(var propertyMembers) = withDefault {
+                propertyMembers["default"] = SchemaJSON.fileNotation(defaultMember)
+                withDefault = .dictionary(propertyMembers)
+            }
+            properties[name] = withDefault
+        }
+        members["properties"] = .dictionary(properties)
+        return .dictionary(members)
+    }
+
     /// The schema of an optional key's value, found by asking the key which forms of the file it reads: one sample
     /// of each kind, and for arrays, arrays of one sample of each scalar kind.
     ///

@@ -46,7 +46,8 @@ public struct Persistence<Value: Sendable>: Sendable {
     init(_ key: PersistenceKey<Value>, store: UserDefaults?) {
         keyPath = \PreferenceKeys.[persistence: key]
         storeContainer = store.map(Preferences.shared(for:))
-        standardContainer = store == nil ? Preferences.shared(for: .standard) : nil
+        let isolated = store != nil || StandardContainers.current?.userDefaults != nil
+        standardContainer = isolated ? nil : Preferences.shared(for: .standard)
     }
 
     /// The container this property reads and writes.
@@ -55,7 +56,9 @@ public struct Persistence<Value: Sendable>: Sendable {
         #if canImport(SwiftUI)
         if let fromEnvironment = environment.preferences { return fromEnvironment }
         #endif
-        return standardContainer!
+        // A test isolated with `.isolatedPreferences` has a UserDefaults suite of its own.
+        if let isolated = StandardContainers.current?.userDefaults { return isolated }
+        return standardContainer ?? Preferences.shared(for: .standard)
     }
 
     /// The stored value, or the default while none (or none valid) is stored.

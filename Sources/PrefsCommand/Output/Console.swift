@@ -10,15 +10,20 @@ package struct Console: Sendable {
     }
 
     private let sink: @Sendable (Stream, String) -> Void
+    private let readLine: @Sendable () -> String?
     /// How results are coloured.
     package let outputStyle: TextStyle
     /// How messages are coloured.
     package let errorStyle: TextStyle
 
-    /// A console writing through `sink`.
-    package init(outputStyle: TextStyle, errorStyle: TextStyle, sink: @escaping @Sendable (Stream, String) -> Void) {
+    /// A console writing through `sink`, and reading answers from `readLine` (nil: no more input).
+    package init(
+        outputStyle: TextStyle, errorStyle: TextStyle, readLine: @escaping @Sendable () -> String? = { nil },
+        sink: @escaping @Sendable (Stream, String) -> Void
+    ) {
         self.outputStyle = outputStyle
         self.errorStyle = errorStyle
+        self.readLine = readLine
         self.sink = sink
     }
 
@@ -27,7 +32,13 @@ package struct Console: Sendable {
         let environment = ProcessInfo.processInfo.environment
         return Console(
             outputStyle: .forDescriptor(1, environment: environment),
-            errorStyle: .forDescriptor(2, environment: environment)
+            errorStyle: .forDescriptor(2, environment: environment),
+            readLine: {
+                let line = Swift.readLine()
+                // An answer typed on a terminal ends its line; one piped in does not show, so end the question's.
+                if line != nil, !TextStyle.isTerminal(0) { FileHandle.standardError.write(Data("\n".utf8)) }
+                return line
+            }
         ) { stream, text in
             let handle = stream == .output ? FileHandle.standardOutput : FileHandle.standardError
             handle.write(Data(text.utf8))
@@ -42,6 +53,17 @@ package struct Console: Sendable {
 
     /// Writes a line of explanation (progress, notes) to standard error.
     package func note(_ line: String) { sink(.error, line + "\n") }
+
+    /// Asks a yes-or-no question on standard error and reads the answer from standard input.
+    ///
+    /// - Parameter question: The question, with its choices (`Remove them? [y/N] `).
+    /// - Returns: Whether the answer was `y` or `yes`; no answer (the end of the input) is no.
+    package func confirm(_ question: String) -> Bool {
+        sink(.error, question)
+        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+        if answer == nil { sink(.error, "\n") }
+        return answer == "y" || answer == "yes"
+    }
 
     /// Reports a failure on standard error as `error: …`.
     package func report(_ failure: PrefsFailure) {

@@ -38,8 +38,11 @@ package struct TextStyle: Sendable {
 
     /// The style for a file descriptor of this process.
     package static func forDescriptor(_ descriptor: Int32, environment: [String: String]) -> TextStyle {
-        forStream(isTerminal: isatty(descriptor) == 1, environment: environment)
+        forStream(isTerminal: isTerminal(descriptor), environment: environment)
     }
+
+    /// Whether a file descriptor of this process is a terminal.
+    package static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
     /// Wraps `text` in the colour's escape sequence, when this style colours.
     package func paint(_ text: String, _ color: Color?) -> String {

@@ -107,4 +107,20 @@ import Testing
             #expect(verdicts[index] == prefsReadings[index], "the validator disagrees with Prefs on \(sample)")
         }
     }
+
+    /// What `prefs doctor --schema` reads back: a key's former names are deprecated properties that name the key, and
+    /// the record of migrations is a read-only property.
+    @Test func formerNamesAndTheMigrationRecordAreDeclared() throws {
+        let prefs = Preferences(store: InMemoryPreferenceStore(), keyPrefix: "app.")
+        let data = prefs.jsonSchema(of: [AnyPreferenceKey(\.renamedTheme)])
+        let schema = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let properties = try #require(schema["properties"] as? [String: [String: Any]])
+        for former in ["app.app_theme", "app.old_theme"] {
+            #expect(properties[former]?["deprecated"] as? Bool == true)
+            let description = try #require(properties[former]?["description"] as? String)
+            #expect(SchemaJSON.formerNameOwner(in: description) == "app.theme")
+        }
+        #expect(properties["app.prefs.migrations"]?["readOnly"] as? Bool == true)
+        #expect(SchemaJSON.formerNameOwner(in: "The app's colour scheme") == nil)
+    }
 }

@@ -18,7 +18,8 @@ struct Toolbar {
     }
 }
 
-@Suite(.serialized) struct PreferenceWrapperTests {
+/// Isolated: each test's `Preferences.standard` is its own, so the tests that assign it run in parallel.
+@Suite(.isolatedPreferences) struct PreferenceWrapperTests {
     @Test func readsAndWritesItsContainerWithANonmutatingSet() {
         let (prefs, _) = makePreferences()
         let toolbar = Toolbar(prefs: prefs)
@@ -28,8 +29,6 @@ struct Toolbar {
     }
 
     @Test func withoutAContainerItUsesTheStandardOneAtEachAccess() {
-        let previous = Preferences.standard
-        defer { Preferences.standard = previous }
         let (first, _) = makePreferences(), (second, _) = makePreferences()
         Preferences.standard = first
         let toolbar = Toolbar(prefs: first)
@@ -40,8 +39,6 @@ struct Toolbar {
     }
 
     @MainActor @Test func staticWrappersInAMainActorNamespace() {
-        let previous = Preferences.standard
-        defer { Preferences.standard = previous }
         let (prefs, _) = makePreferences()
         Preferences.standard = prefs
         Settings.flag = true

@@ -13,10 +13,13 @@ final class FileLock: Sendable {
     let filePath: String
     /// How long to wait for another holder; nil waits as long as it takes.
     let timeout: Duration?
+    /// The calls that open and close the lock file.
+    let calls: SystemCalls
 
-    init(filePath: String, timeout: Duration? = nil) {
+    init(filePath: String, timeout: Duration? = nil, calls: SystemCalls = .system) {
         self.filePath = filePath
         self.timeout = timeout
+        self.calls = calls
     }
 
     /// The lock file for the file as its links lead now.
@@ -39,7 +42,7 @@ final class FileLock: Sendable {
         for _ in 0..<100 {
             let path = required ? try FileSystem.writableTarget(of: filePath) + ".lock" : try path()
             guard let descriptor = try open(path, required: required) else { return try body(false) }
-            defer { try? descriptor.close() }  // closing the descriptor releases the lock
+            defer { try? calls.close(descriptor) }  // closing the descriptor releases the lock
             guard try acquire(descriptor, path) else {
                 if required {
                     throw FilePreferenceStoreError(
@@ -59,13 +62,12 @@ final class FileLock: Sendable {
     private func open(_ path: String, required: Bool) throws -> FileDescriptor? {
         do {
             do {
-                return try FileDescriptor.open(
-                    FilePath(path), .readWrite, options: [.create, .closeOnExec], permissions: .ownerReadWrite)
+                return try calls.open(path, .lockFile)
             } catch Errno.permissionDenied, Errno.readOnlyFileSystem {
-                return try FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec)
+                return try calls.open(path, .lockFileReadOnly)
             }
-        } catch let failure as Errno {
-            if required { throw FileSystem.error(.lock, path, failure) }
+        } catch {
+            if required { throw FileSystem.error(.lock, path, error) }
             return nil
         }
     }

@@ -9,20 +9,36 @@ internal import Glibc
 internal import Musl
 #endif
 
-/// The few POSIX calls the file store needs, with errors that name the path: through swift-system's `FileDescriptor`,
-/// `FilePath` and `Errno`, and `SystemCalls.swift` for those it does not offer.
-enum FileSystem {
+/// The file store's file operations, with errors that name the path: reads, the durable replace
+/// (`FileSystem+Replace.swift`), folders, and links (`FileSystem+Links.swift`). Every call that reads or changes a
+/// file goes through ``calls``, the real system calls unless a test gives others; `stat` and the following of links
+/// go through swift-system directly.
+struct FileSystem: Sendable {
     /// What identifies one version of a file: a write-and-rename gives a new inode, an edit in place
     /// a new size or modification time.
     struct Identity: Equatable, Sendable {
         let device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64
     }
 
+    /// The system calls.
+    let calls: SystemCalls
+
+    /// The operating system's file system.
+    static let system = FileSystem(calls: .system)
+
     /// The error for `operation` on `path` that failed with `failure`.
     static func error(
         _ operation: FilePreferenceStoreError.Operation, _ path: String, _ failure: Errno
     ) -> FilePreferenceStoreError {
-        FilePreferenceStoreError(operation: operation, path: path, reason: failure.description)
+        FilePreferenceStoreError(
+            operation: operation, path: path, reason: failure.description, errorNumber: failure.rawValue)
+    }
+
+    /// The error for `operation` on `path` that failed with `failure`, an `Errno` as the system calls throw.
+    static func error(
+        _ operation: FilePreferenceStoreError.Operation, _ path: String, _ failure: any Error
+    ) -> FilePreferenceStoreError {
+        error(operation, path, Errno(failure))
     }
 
     /// The error for `operation` on `path` that failed with the calling thread's `errno`.
@@ -40,115 +56,70 @@ enum FileSystem {
         )
     }
 
-    /// The file's bytes and identity, or nil when it does not exist (a dangling link included).
-    static func read(_ path: String) throws -> (Data, Identity)? {
-        let descriptor: FileDescriptor
-        do {
-            descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec)
-        } catch Errno.noSuchFileOrDirectory {
-            return nil
-        } catch let failure as Errno {
-            throw openError(.read, path, failure)
-        }
-        return try descriptor.closeAfter {
-            do {
-                let status = try descriptor.stat()
-                var data = Data()
-                var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-                while true {
-                    let count = try buffer.withUnsafeMutableBytes { try descriptor.read(into: $0) }  // retries EINTR
-                    if count == 0 { break }
-                    data.append(contentsOf: buffer[0..<count])
-                }
-                return (data, identity(of: status))
-            } catch let failure as Errno {
-                throw error(.read, path, failure)
-            }
-        }
-    }
-
     /// The identity of the file at `path`, or nil when it does not exist.
     static func identity(_ path: String) -> Identity? {
         (try? FilePath(path).stat()).map(identity(of:))
     }
 
-    /// Replaces the file atomically and durably: a temporary file in the same folder, `fsync`,
-    /// `rename` over the old file, `fsync` of the folder. New files get mode 0600; an existing
-    /// file's mode is kept. On failure the old file is untouched and the temporary file removed.
-    /// A symbolic link is written through: its target is replaced, beside it, and the link stays.
-    static func replace(_ linkOrFile: String, with data: Data) throws -> Identity {
-        let path = try writableTarget(of: linkOrFile)
-        let file = FilePath(path)
-        let directory = file.removingLastComponent()
-        let process = ProcessInfo.processInfo.processIdentifier
-        let temporary = directory.appending(
-            ".\(file.lastComponent?.string ?? "").\(process).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        let permissions = (try? file.stat().permissions) ?? .ownerReadWrite
+    /// The file's bytes and identity, or nil when it does not exist (a dangling link included).
+    func read(_ path: String) throws -> (Data, Identity)? {
         let descriptor: FileDescriptor
         do {
-            descriptor = try FileDescriptor.open(
-                temporary, .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
-                permissions: .ownerReadWrite)
-        } catch let failure as Errno {
-            throw error(.write, directory.string, failure)
+            descriptor = try calls.open(path, .read)
+        } catch Errno.noSuchFileOrDirectory {
+            return nil
+        } catch {
+            throw Self.openError(.read, path, Errno(error))
         }
+        defer { try? calls.close(descriptor) }
         do {
-            try descriptor.closeAfter {
-                try descriptor.writeAll(data)  // retries EINTR and short writes
-                try descriptor.setPermissions(permissions)
-                try descriptor.synchronize()
+            let status = try descriptor.stat()
+            var data = Data()
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let count = try buffer.withUnsafeMutableBytes { buffer in try calls.read(descriptor, buffer) }
+                if count == 0 { break }
+                data.append(contentsOf: buffer[0..<count])
             }
-        } catch let failure as Errno {
-            try? temporary.unlink()
-            throw error(.write, temporary.string, failure)
-        }
-        do {
-            try temporary.rename(over: file)
+            return (data, Self.identity(of: status))
         } catch {
-            try? temporary.unlink()
-            throw Self.error(.replace, path, error)
-        }
-        syncDirectory(directory.string)
-        do {
-            return identity(of: try file.stat())
-        } catch {
-            throw Self.error(.replace, path, error)
+            throw Self.error(.read, path, Errno(error))
         }
     }
 
-    /// Makes a rename in `directory` durable.
-    static func syncDirectory(_ directory: String) {
-        guard let descriptor = try? FileDescriptor.open(FilePath(directory), .readOnly, options: .closeOnExec) else {
-            return
+    /// Creates a folder and the folders above it that are missing (mode 0700), each made durable in its parent: a
+    /// folder whose entry is not yet on the device would take the file written into it with it in a power cut.
+    ///
+    /// - Throws: A ``FilePreferenceStoreError`` of operation `createDirectory`.
+    func createDirectory(_ path: String) throws {
+        var missing: [String] = []
+        var folder = FilePath(path)
+        while !folder.isEmpty, folder != folder.removingLastComponent(), (try? folder.stat()) == nil {
+            missing.append(folder.string)
+            folder = folder.removingLastComponent()
         }
-        _ = try? descriptor.closeAfter { try descriptor.synchronize() }
+        for created in missing.reversed() {
+            do {
+                try calls.makeDirectory(created, .ownerReadWriteExecute)
+            } catch Errno.fileExists {
+                continue  // another process made it meanwhile
+            } catch {
+                throw Self.error(.createDirectory, created, error)
+            }
+            try synchronizeDirectory(FilePath(created).removingLastComponent().string, for: .createDirectory)
+        }
     }
 
-    /// Moves a damaged file aside to `<name>.corrupt-<timestamp>`, never over an existing file; for a symbolic link,
-    /// its target, beside the target (the link then dangles until the next write creates the target again).
-    static func moveAside(_ linkOrFile: String) throws -> String {
-        let path = try target(of: linkOrFile)
-        let stamp = Date().formatted(
-            .iso8601.year().month().day().dateSeparator(.omitted).time(includingFractionalSeconds: false)
-                .timeSeparator(.omitted)
-        )
-        var target = "\(path).corrupt-\(stamp)"
-        var attempt = 1
-        while FileManager.default.fileExists(atPath: target) {
-            attempt += 1
-            target = "\(path).corrupt-\(stamp)-\(attempt)"
-        }
+    /// Makes the entries of `directory` durable: a rename, a creation, a removal in it.
+    ///
+    /// - Throws: A ``FilePreferenceStoreError`` of `operation`.
+    func synchronizeDirectory(_ directory: String, for operation: FilePreferenceStoreError.Operation) throws {
         do {
-            try FilePath(path).link(as: FilePath(target))  // a link never replaces an existing name
+            let descriptor = try calls.open(directory, .folder)
+            defer { try? calls.close(descriptor) }
+            try calls.synchronize(descriptor)
         } catch {
-            throw Self.error(.replace, target, error)
+            throw Self.error(operation, directory, error)
         }
-        do {
-            try FilePath(path).unlink()
-        } catch {
-            throw Self.error(.replace, path, error)
-        }
-        syncDirectory(URL(fileURLWithPath: path).deletingLastPathComponent().path)
-        return target
     }
 }

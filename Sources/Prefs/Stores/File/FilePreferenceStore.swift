@@ -21,8 +21,12 @@ public import Logging
 ///   per changed key.
 /// - **JSON Schema**: a top-level `"$schema"` member (which points editors at the app's schema, see
 ///   <doc:EvolvingYourSettings>) is kept by every write; it is not a key, and cannot be written as one.
-/// - **Damage**: a file that is not a JSON object is moved aside to `<name>.corrupt-<timestamp>`,
-///   reported at error level, and the store starts empty; it is never overwritten or deleted.
+/// - **Damage**: a file that is not a JSON object is never overwritten or deleted; what the store does with it is
+///   its ``CorruptionPolicy``: by default it is moved aside to `<name>.corrupt-<timestamp>`, reported at error level,
+///   and the store starts empty; or the app recovers what it can from its bytes; or the store refuses to open.
+/// - **Failing disks**: a write that fails (a full disk, a quota, an I/O error, a file system remounted read-only) at
+///   any step throws a ``FilePreferenceStoreError`` with the system's ``FilePreferenceStoreError/errorNumber``, and
+///   leaves the file as it was and no temporary file behind (see "Durability" in the documentation).
 /// - **Symbolic links**: a file that is a link is written through: its target is replaced, beside itself, the lock
 ///   is `<target>.lock`, the watcher follows the link, and a dangling link gets its target created (see
 ///   "Durability" in the documentation).
@@ -40,6 +44,10 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     /// Serializes this store's disk work (recursive, so that a transaction body may write) and takes the file lock
     /// that every process writing the file shares.
     private let lock: CrossProcessLock
+    /// Reads and replaces the file, through the system's calls (or a test's).
+    private let fileSystem: FileSystem
+    /// What to do with a file that does not parse.
+    private let corruptionPolicy: CorruptionPolicy
     private let watchQueue: DispatchQueue
     /// How often this store waited for a half-written file to settle, and where (for tests).
     let settleWaits = Lock(SettleWaits())
@@ -69,15 +77,20 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     ///   - lockTimeout: How long a write waits while another process holds the file's lock before
     ///     it fails with a ``FilePreferenceStoreError/Operation/lock`` error; nil (the default) waits
     ///     as long as it takes. Reads never wait past it: they read the file unlocked.
+    ///   - corruptionPolicy: What to do with a file that does not parse (default: move it aside and start empty).
     ///   - logger: Where damaged files and failed reads are reported.
-    /// - Throws: ``FilePreferenceStoreError`` when the folder cannot be created or the file cannot be read.
+    /// - Throws: ``FilePreferenceStoreError`` when the folder cannot be created or the file cannot be read, or is
+    ///   damaged and `corruptionPolicy` is ``CorruptionPolicy/refuse``.
     public convenience init(
         url: URL,
         watchesForChanges: Bool = true,
         lockTimeout: Duration? = nil,
+        corruptionPolicy: CorruptionPolicy = .moveAside,
         logger: Logger = Logger(label: "Prefs.FilePreferenceStore")
     ) throws {
-        try self.init(url: url, lockTimeout: lockTimeout, logger: logger, watching: watchesForChanges ? .platform : nil)
+        try self.init(
+            url: url, lockTimeout: lockTimeout, corruptionPolicy: corruptionPolicy, logger: logger,
+            watching: watchesForChanges ? .platform : nil)
     }
 
     /// How the store learns of changes to its file.
@@ -89,22 +102,39 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         case folders(FileWatcher.SourceFactory)
     }
 
-    /// Opens (or prepares to create) a preferences file watched as `watching` says (nil: not watched).
-    init(url: URL, lockTimeout: Duration?, logger: Logger, watching: Watching?) throws {
+    /// Opens a preferences file whose system calls are `systemCalls`, a test's that fail on request or record what
+    /// they are asked.
+    convenience init(
+        url: URL,
+        watchesForChanges: Bool = true,
+        corruptionPolicy: CorruptionPolicy = .moveAside,
+        logger: Logger = Logger(label: "Prefs.FilePreferenceStore"),
+        systemCalls: SystemCalls
+    ) throws {
+        try self.init(
+            url: url, lockTimeout: nil, corruptionPolicy: corruptionPolicy, logger: logger,
+            watching: watchesForChanges ? .platform : nil, systemCalls: systemCalls)
+    }
+
+    /// Opens (or prepares to create) a preferences file watched as `watching` says (nil: not watched), through the
+    /// system calls `systemCalls` (the operating system's unless a test gives others).
+    init(
+        url: URL,
+        lockTimeout: Duration?,
+        corruptionPolicy: CorruptionPolicy = .moveAside,
+        logger: Logger,
+        watching: Watching?,
+        systemCalls: SystemCalls = .system
+    ) throws {
         self.url = url.standardizedFileURL
         self.path = self.url.path
         self.logger = logger
-        self.lock = CrossProcessLock(FileLock(filePath: path, timeout: lockTimeout))
+        self.fileSystem = FileSystem(calls: systemCalls)
+        self.corruptionPolicy = corruptionPolicy
+        self.lock = CrossProcessLock(FileLock(filePath: path, timeout: lockTimeout, calls: systemCalls))
         self.state = Lock(FileContents())
         self.watchQueue = DispatchQueue(label: "Prefs.FilePreferenceStore.watch", qos: .utility)
-        let directory = self.url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
-            )
-        } catch {
-            throw FilePreferenceStoreError(operation: .createDirectory, path: directory.path, reason: "\(error)")
-        }
+        try fileSystem.createDirectory(self.url.deletingLastPathComponent().path)
         try refreshed(required: false) { _ in }
         let onChange: @Sendable () -> Void = { [weak self] in self?.refreshAfterEvent() }
         switch watching {
@@ -183,8 +213,10 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
                 written[key] = .some(value)
             }
             guard !written.isEmpty else { return result }
-            let schema = state.withLock { $0.schema }
-            let identity = try FileSystem.replace(path, with: PreferenceJSON.encode(members, schema: schema))
+            let (schema, hasFile) = state.withLock { ($0.schema, $0.identity != nil) }
+            let identity = try fileSystem.replace(
+                path, with: PreferenceJSON.encode(members, schema: schema),
+                previous: hasFile ? PreferenceJSON.encode(snapshot, schema: schema) : nil)
             state.withLock { $0 = FileContents(members: members, schema: schema, identity: identity) }
             observers.enqueue(PreferenceStoreChange(values: written, origin: origin))
             return result
@@ -243,7 +275,8 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         let fresh: FileContents
         switch reading {
         case .parsed(let contents): fresh = contents
-        case .unparsable(let failure, let identity): fresh = try damaged(failure, identity: identity)
+        case .unparsable(let failure, let identity, let bytes):
+            fresh = try damaged(failure, identity: identity, bytes: bytes, known: known)
         }
         state.withLock { $0 = fresh }
         var changed: PreferenceStoreWrites = [:]
@@ -256,17 +289,17 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     /// What one read of the file found.
     private enum Reading {
         case parsed(FileContents)
-        case unparsable(any Error, identity: FileSystem.Identity?)
+        case unparsable(any Error, identity: FileSystem.Identity?, bytes: Data)
     }
 
     /// Reads and parses the file once.
     private func read() throws -> Reading {
-        guard let (data, identity) = try FileSystem.read(path) else { return .parsed(FileContents()) }
+        guard let (data, identity) = try fileSystem.read(path) else { return .parsed(FileContents()) }
         do {
             let (members, schema) = try PreferenceJSON.decodeFile(data)
             return .parsed(FileContents(members: members, schema: schema, identity: identity))
         } catch {
-            return .unparsable(error, identity: identity)
+            return .unparsable(error, identity: identity, bytes: data)
         }
     }
 
@@ -275,23 +308,60 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         settleWaits.withLock { lock.isHeldByThisThread ? ($0.holdingTheLock += 1) : ($0.outsideTheLock += 1) }
         var previous: FileSystem.Identity?
         for attempt in 0..<8 {
-            guard case .unparsable(_, let identity) = try? read() else { return }
+            guard case .unparsable(_, let identity, _) = try? read() else { return }
             if identity == previous && attempt >= 2 { return }
             previous = identity
             Thread.sleep(forTimeInterval: 0.025)
         }
     }
 
-    /// A file that does not parse: moved aside when this store holds the file lock, ignored otherwise.
-    private func damaged(_ failure: any Error, identity: FileSystem.Identity?) throws -> FileContents {
-        guard lock.isHeldAcrossProcesses else {
-            logger.error("Prefs: \(path) is damaged (\(failure)); reading defaults until a writer moves it aside")
-            return FileContents(members: [:], schema: nil, identity: identity)
+    /// A file that does not parse, handled as the store's ``CorruptionPolicy`` says. Moving it aside and writing what a
+    /// recovery keeps take the file lock: a store that cannot take it (a read-only folder) reads what it would keep,
+    /// and leaves the file for a writer.
+    private func damaged(
+        _ failure: any Error, identity: FileSystem.Identity?, bytes: Data, known: FileContents
+    ) throws -> FileContents {
+        if case .refuse = corruptionPolicy {
+            let refusal = FilePreferenceStoreError(
+                operation: .parse, path: path,
+                reason: "it is not a valid preferences file (\(failure)); it is left as it is, as the store's "
+                    + "corruption policy (.refuse) says")
+            logger.error("Prefs: \(refusal)")
+            throw refusal
         }
-        let aside = try FileSystem.moveAside(path)
+        let kept = recovered(from: bytes)
+        guard lock.isHeldAcrossProcesses else {
+            let reading = kept.isEmpty ? "defaults" : "the \(kept.count) members recovered from it"
+            logger.error("Prefs: \(path) is damaged (\(failure)); reading \(reading) until a writer moves it aside")
+            return FileContents(members: kept, schema: nil, identity: identity)
+        }
+        let aside = try fileSystem.moveAside(path)
+        guard !kept.isEmpty else {
+            logger.error(
+                "Prefs: \(path) is damaged (\(failure)); it was moved aside to \(aside), and the store starts empty")
+            return FileContents()
+        }
+        let written = try fileSystem.replace(path, with: PreferenceJSON.encode(kept), previous: nil)
         logger.error(
-            "Prefs: \(path) is damaged (\(failure)); it was moved aside to \(aside), and the store starts empty")
-        return FileContents()
+            """
+            Prefs: \(path) is damaged (\(failure)); it was moved aside to \(aside), and the store starts with the \
+            \(kept.count) members its recovery kept
+            """)
+        return FileContents(members: kept, schema: nil, identity: written)
+    }
+
+    /// What the ``CorruptionPolicy/recover(_:)`` policy keeps of a damaged file: the members its closure returns that
+    /// the file can hold; nothing for the other policies, or when the closure throws.
+    private func recovered(from bytes: Data) -> [String: PreferenceValue] {
+        guard case .recover(let recover) = corruptionPolicy else { return [:] }
+        do {
+            return try recover(bytes).filter { key, value in
+                key != PreferenceJSON.schemaMember && (try? PreferenceJSON.checkStorable(value, key: key)) != nil
+            }
+        } catch {
+            logger.error("Prefs: the recovery of the damaged \(path) failed (\(error)); it keeps nothing")
+            return [:]
+        }
     }
 
     /// Reacts to a change in the folder: re-reads the file if it is a new version.

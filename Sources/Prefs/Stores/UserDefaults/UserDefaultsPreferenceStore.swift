@@ -140,6 +140,9 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
         UserDefaultsDomain(suiteName: suiteName).propertyListPath
     }
 
+    /// Where Linux's Foundation keeps this store's property list, when it can be told; nil on Apple platforms.
+    package var propertyListPath: String? { domain?.propertyListPath }
+
     /// Returns the value `UserDefaults` holds for a key (in its search list: arguments, the suite,
     /// registered defaults), as a ``PreferenceValue``.
     ///
