@@ -1,4 +1,4 @@
-internal import Foundation
+package import Foundation
 internal import SystemPackage
 
 #if canImport(Darwin)
@@ -11,10 +11,10 @@ internal import Musl
 
 /// The few POSIX calls the file store needs, with errors that name the path: through swift-system's `FileDescriptor`,
 /// `FilePath` and `Errno`, and `SystemCalls.swift` for those it does not offer.
-enum FileSystem {
+package enum FileSystem {
     /// What identifies one version of a file: a write-and-rename gives a new inode, an edit in place
     /// a new size or modification time.
-    struct Identity: Equatable, Sendable {
+    package struct Identity: Equatable, Sendable {
         let device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64
     }
 
@@ -41,7 +41,7 @@ enum FileSystem {
     }
 
     /// The file's bytes and identity, or nil when it does not exist (a dangling link included).
-    static func read(_ path: String) throws -> (Data, Identity)? {
+    package static func read(_ path: String) throws -> (Data, Identity)? {
         let descriptor: FileDescriptor
         do {
             descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec)
@@ -76,7 +76,7 @@ enum FileSystem {
     /// `rename` over the old file, `fsync` of the folder. New files get mode 0600; an existing
     /// file's mode is kept. On failure the old file is untouched and the temporary file removed.
     /// A symbolic link is written through: its target is replaced, beside it, and the link stays.
-    static func replace(_ linkOrFile: String, with data: Data) throws -> Identity {
+    package static func replace(_ linkOrFile: String, with data: Data) throws -> Identity {
         let path = try writableTarget(of: linkOrFile)
         let file = FilePath(path)
         let directory = file.removingLastComponent()
@@ -126,7 +126,7 @@ enum FileSystem {
 
     /// Moves a damaged file aside to `<name>.corrupt-<timestamp>`, never over an existing file; for a symbolic link,
     /// its target, beside the target (the link then dangles until the next write creates the target again).
-    static func moveAside(_ linkOrFile: String) throws -> String {
+    package static func moveAside(_ linkOrFile: String) throws -> String {
         let path = try target(of: linkOrFile)
         let stamp = Date().formatted(
             .iso8601.year().month().day().dateSeparator(.omitted).time(includingFractionalSeconds: false)
