@@ -1,3 +1,4 @@
+public import CoreMetrics
 public import Foundation
 public import PostgresNIO
 
@@ -46,6 +47,16 @@ extension PostgresPreferenceStore {
         /// When false, a namespace nobody has written to is an error at start, of kind `namespaceNotFound`: for
         /// tools that must not create what they only read.
         public var createsNamespace = true
+        /// The last-known-good copy of the namespace on local disk, which lets the store start while PostgreSQL cannot
+        /// be reached (default: nil, no copy: a start without the database then fails with `unreachable`). See
+        /// ``PostgresPreferenceStore/OfflineCopy``.
+        public var offlineCopy: OfflineCopy?
+        /// The name of this instance in log metadata (`prefs.instance`) and in the metrics' `instance` dimension
+        /// (default: the host name and the process id, `web-3:4711`).
+        public var instanceName = Self.defaultInstanceName
+        /// Where the store's metrics go (default: nil, the factory the process bootstrapped with
+        /// `MetricsSystem.bootstrap`, which discards them until one is bootstrapped).
+        public var metricsFactory: (any MetricsFactory)?
 
         /// Who the store connects as, and where, for messages: never the password.
         /// For example `role 'app' at db.internal:5432, database 'app'`.
@@ -120,7 +131,12 @@ extension PostgresPreferenceStore {
 extension Duration {
     /// The same span as NIO's `TimeAmount`.
     var timeAmount: TimeAmount {
+        .nanoseconds(nanoseconds)
+    }
+
+    /// The span in nanoseconds.
+    var nanoseconds: Int64 {
         let (seconds, attoseconds) = components
-        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }
