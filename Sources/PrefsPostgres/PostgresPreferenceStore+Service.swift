@@ -14,7 +14,9 @@ extension PostgresPreferenceStore: Service {
     /// ```
     ///
     /// A group stops its services in the reverse order of the list, so put the store before the services that write
-    /// to it: they stop first, and the store then commits their last writes.
+    /// to it: they stop first, and the store then commits their last writes. A container writes behind its caller: a
+    /// service's last writes reach the store when they are made with `set(_:_:)` (which returns once the store has
+    /// them) or when the service calls the container's `flush()` before it returns.
     ///
     /// - Throws: Nothing; writes that could not be committed are logged by key (and kept in the offline copy, when
     ///   the store has one).
