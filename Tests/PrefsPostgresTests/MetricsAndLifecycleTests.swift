@@ -65,7 +65,8 @@ struct MetricsAndLifecycleTests {
         #expect(!prefsLines.isEmpty)
         #expect(
             prefsLines.allSatisfy {
-                $0.message.contains("prefs.namespace=\(fleet.namespace)") && $0.message.contains("prefs.instance=billing-7")
+                $0.message.contains("prefs.namespace=\(fleet.namespace)")
+                    && $0.message.contains("prefs.instance=billing-7")
             })
     }
 
@@ -100,7 +101,8 @@ struct MetricsAndLifecycleTests {
             await group.triggerGracefulShutdown()
             try await tasks.waitForAll()
         }
-        #expect(try fleet.store().value(forKey: "count") == .integer(1000), "the app's write at its shutdown is committed")
+        #expect(
+            try fleet.store().value(forKey: "count") == .integer(1000), "the app's write at its shutdown is committed")
     }
 }
 
