@@ -41,8 +41,9 @@ extension PostgresPreferenceStore {
         public var retryDelay: Duration = .milliseconds(50)
         /// The longest delay between retries (default: 2 s).
         public var maximumRetryDelay: Duration = .seconds(2)
-        /// How many database sessions the store holds (default: ``Sessions-swift.enum/two``).
-        public var sessions: Sessions = .two
+        /// How many database sessions the store holds (default: ``Sessions-swift.enum/one``, which the fault suite
+        /// runs in as well as in ``Sessions-swift.enum/two``).
+        public var sessions: Sessions = .one
         /// Whether the store registers its namespace when the database has no row for it yet (default: true).
         /// When false, a namespace nobody has written to is an error at start, of kind `namespaceNotFound`: for
         /// tools that must not create what they only read.
@@ -69,9 +70,9 @@ extension PostgresPreferenceStore {
 
         /// How many database sessions a store holds: what a fleet costs in connections.
         public enum Sessions: Sendable, Equatable {
-            /// One session listens, reads changes, writes and runs transactions: one connection per instance.
-            /// Notifications reach an instance only between its transactions, so a long ``PostgresPreferenceStore/transaction(_:)``
-            /// delays what it hears until it ends.
+            /// One session listens, reads changes, writes and runs transactions: one connection per instance (the
+            /// default). Notifications reach an instance only between its statements, so a long
+            /// ``PostgresPreferenceStore/transaction(_:)`` delays what it hears until it ends.
             case one
             /// One session listens and reads changes, another writes and runs transactions: two connections per
             /// instance; an instance hears changes while it commits.

@@ -6,13 +6,17 @@ import PrefsTestSupport
 import Testing
 
 /// The database going away never loses a flushed write, never blocks readers, and never drops a
-/// queued write silently; after reconnecting, an instance catches up on everything it missed.
+/// queued write silently; after reconnecting, an instance catches up on everything it missed. Every test runs with one
+/// session per instance and with two.
 @Suite(.requiresPostgreSQL, .timeLimit(.minutes(scaledMinutes(3))))
 struct FaultTests {
-    @Test func terminatingTheSessionsMidStormLosesNoWrite() throws {
+    typealias Sessions = PostgresPreferenceStore.Configuration.Sessions
+
+    @Test(arguments: [Sessions.one, .two])
+    func terminatingTheSessionsMidStormLosesNoWrite(sessions: Sessions) throws {
         let fleet = try Fleet()
-        let (writer, _) = try fleet.instance()
-        let (reader, _) = try fleet.instance()
+        let (writer, _) = try fleet.instance { $0.sessions = sessions }
+        let (reader, _) = try fleet.instance { $0.sessions = sessions }
         let keys = (0..<40).map { "k\($0)" }
         for key in keys { _ = reader[\.[int: key]] }
 
@@ -35,7 +39,7 @@ struct FaultTests {
         let (faultRounds, sessionsEnded) = killer.cancel()
         try writer.flush()
 
-        let (fresh, _) = try fleet.instance()
+        let (fresh, _) = try fleet.instance { $0.sessions = sessions }
         let lost = keys.filter { fresh[\.[int: $0]] != rounds }
         #expect(lost.isEmpty, "the last writes of \(lost) are not in the database")
         for key in keys {
@@ -45,14 +49,15 @@ struct FaultTests {
         #expect(faultRounds >= 20, "the sessions were cut \(faultRounds) times")
         #expect(slowestRead < 0.1, "a read took \(slowestRead) s while sessions were cut")
         print(
-            "[PrefsPostgres] pg_terminate_backend storm: \(faultRounds) fault rounds, \(sessionsEnded) sessions ended, "
+            "[PrefsPostgres] pg_terminate_backend storm, \(sessions) session(s): \(faultRounds) fault rounds, \(sessionsEnded) sessions ended, "
                 + "\(rounds * keys.count) writes, \(lost.count) keys lost; slowest read \(String(format: "%.3f", slowestRead * 1000)) ms"
         )
     }
 
-    @Test func aTransactionCutShortWritesNothingAndTheNextOneSucceeds() throws {
+    @Test(arguments: [Sessions.one, .two])
+    func aTransactionCutShortWritesNothingAndTheNextOneSucceeds(sessions: Sessions) throws {
         let fleet = try Fleet()
-        let store = try fleet.store()
+        let store = try fleet.store { $0.sessions = sessions }
         try store.write(["n": .integer(1)])
         try store.flush()
         var read: PreferenceValue?
@@ -66,7 +71,7 @@ struct FaultTests {
             }
         }
         #expect(read == .integer(1))
-        #expect(ended == 2, "both of the store's sessions were cut")
+        #expect(ended == (sessions == .one ? 1 : 2), "every session of the store was cut")
         #expect(error?.kind == .unreachable, "\(String(describing: error))")
         #expect(
             Date().timeIntervalSince(start) < 10, "a statement on the lost connection fails at once, not at its timeout"
@@ -76,24 +81,26 @@ struct FaultTests {
         #expect(try fleet.store().value(forKey: "n") == .integer(3))
     }
 
-    @Test func sessionsThatStopAnsweringAreGivenUpAndMadeAgain() throws {
+    @Test(arguments: [Sessions.one, .two])
+    func sessionsThatStopAnsweringAreGivenUpAndMadeAgain(sessions: Sessions) throws {
         let fleet = try Fleet()
         let stoppedName = fleet.applicationName + "-stopped"
         let (stopped, _) = try fleet.instance {
+            $0.sessions = sessions
             $0.connection.options.additionalStartupParameters = [("application_name", stoppedName)]
             $0.operationTimeout = .seconds(deadlineScale)
             $0.healthCheckInterval = .milliseconds(300)
         }
-        let (other, _) = try fleet.instance()
+        let (other, _) = try fleet.instance { $0.sessions = sessions }
         stopped[\.[int: "x"]] = 1
         try stopped.flush()
 
-        // SIGSTOP the instance's two server processes: its sessions stay open but never answer, as
-        // over a network that silently dropped them.
+        // SIGSTOP the instance's server processes: its sessions stay open but never answer, as over a network that
+        // silently dropped them.
         let pids = try fleet.server.sql(
             "SELECT string_agg(pid::text, ' ') FROM pg_stat_activity WHERE application_name = '\(stoppedName)'"
         ).split(separator: " ").compactMap { Int32($0) }
-        #expect(pids.count == 2)
+        #expect(pids.count == (sessions == .one ? 1 : 2))
         for pid in pids { kill(pid, SIGSTOP) }
         defer { for pid in pids { kill(pid, SIGCONT) } }
 
@@ -104,12 +111,16 @@ struct FaultTests {
         #expect(eventually("the instance listens again on a new session") { stopped[\.[int: "y"]] == 3 })
     }
 
-    @Test func aServerRestartLosesNoFlushedWriteAndAnOutageIsAClearError() throws {
+    @Test(arguments: [Sessions.one, .two])
+    func aServerRestartLosesNoFlushedWriteAndAnOutageIsAClearError(sessions: Sessions) throws {
         let server = try PostgresTestServer.start()
         defer { try? server.cancel() }
         let fleet = try Fleet(server: server)
-        let (writer, _) = try fleet.instance { $0.flushTimeout = .seconds(deadlineScale) }
-        let (reader, _) = try fleet.instance()
+        let (writer, _) = try fleet.instance {
+            $0.sessions = sessions
+            $0.flushTimeout = .seconds(deadlineScale)
+        }
+        let (reader, _) = try fleet.instance { $0.sessions = sessions }
         var expected: [String: Int] = [:]
         let restarts = 3
         for round in 1...restarts {
@@ -143,18 +154,20 @@ struct FaultTests {
         #expect(eventually("the reader catches up on the write it missed") { reader[\.[int: "during-outage"]] == 1 })
         expected["during-outage"] = 1
 
-        let (fresh, _) = try fleet.instance()
+        let (fresh, _) = try fleet.instance { $0.sessions = sessions }
         let missing = expected.filter { fresh[\.[int: $0.key]] != $0.value }
         #expect(missing.isEmpty, "lost after \(restarts) restarts: \(missing.keys.sorted().prefix(5))")
         print(
-            "[PrefsPostgres] server restarts: \(restarts) restarts and 1 outage, \(expected.count) writes, \(missing.count) lost"
+            "[PrefsPostgres] server restarts, \(sessions) session(s): \(restarts) restarts and 1 outage, \(expected.count) writes, \(missing.count) lost"
         )
         fleet.close()
     }
 
-    @Test func anInstanceCutOffCatchesUpOnEveryChangeItMissed() throws {
+    @Test(arguments: [Sessions.one, .two])
+    func anInstanceCutOffCatchesUpOnEveryChangeItMissed(sessions: Sessions) throws {
         let fleet = try Fleet()
-        let (writer, _) = try fleet.instance()  // creates the tables before the role is granted them
+        // The writer creates the tables before the role is granted them.
+        let (writer, _) = try fleet.instance { $0.sessions = sessions }
         for key in ["a", "b", "c"] { writer[\.[int: key]] = 1 }
         try writer.flush()
 
@@ -167,6 +180,7 @@ struct FaultTests {
         let cutName = fleet.applicationName + "-cut"
         let (logger, messages) = CapturingLogHandler.logger()
         let (cutOff, cutStore) = try fleet.instance(logger: logger) {
+            $0.sessions = sessions
             $0.connection.username = role
             $0.connection.password = password
             $0.connection.options.additionalStartupParameters = [("application_name", cutName)]
@@ -176,7 +190,7 @@ struct FaultTests {
         let tokens = seen.map { key, values in cutOff.observe(\.[int: key]) { values.append($0.newValue) } }
 
         try fleet.server.sql("ALTER ROLE \(role) NOLOGIN")
-        #expect(try fleet.server.terminateSessions(of: cutName) == 2, "the store holds two sessions")
+        #expect(try fleet.server.terminateSessions(of: cutName) == (sessions == .one ? 1 : 2), "every session is cut")
         writer[\.[int: "a"]] = 2
         writer[\.[int: "a"]] = 3
         writer.reset(\.[int: "b"])

@@ -16,16 +16,19 @@ struct MetricsAndLifecycleTests {
         let fleet = try Fleet()
         let metrics = TestMetrics()
         let instance = [("namespace", fleet.namespace), ("instance", "writer-1")]
-        let (writer, _) = try fleet.instance {
+        let (writer, writerStore) = try fleet.instance {
+            $0.sessions = .two
             $0.metricsFactory = metrics
             $0.instanceName = "writer-1"
         }
         let readerMetrics = TestMetrics()
-        let (reader, _) = try fleet.instance { $0.metricsFactory = readerMetrics }
+        let (reader, _) = try fleet.instance {
+            $0.sessions = .two
+            $0.metricsFactory = readerMetrics
+        }
         _ = reader[\.[int: "a"]]
         for value in 1...3 {
-            writer[\.[int: "a"]] = value
-            writer[\.[int: "b"]] = value
+            try writerStore.write(["a": .integer(Int64(value)), "b": .integer(Int64(value))])
             try writer.flush()
         }
         #expect(eventually("the reader has the last value") { reader[\.[int: "a"]] == 3 })

@@ -94,7 +94,7 @@ final class ConnectionStateTracker: Sendable {
             logger.debug("Prefs: connected to PostgreSQL; catching up on the changes missed")
         case .offline(let since):
             logger.warning(
-                "Prefs: offline since \(since.formatted(.iso8601)): PostgreSQL cannot be reached; reads answer the last values known, writes are queued"
+                "Prefs: offline since \(since.formatted(.iso8601)): not connected to PostgreSQL; reads answer the last values known, writes are queued"
             )
         }
         delivery.async { for observer in observers { observer(state) } }
