@@ -48,6 +48,12 @@ extension PostgresPreferenceStore {
         /// When false, a namespace nobody has written to is an error at start, of kind `namespaceNotFound`: for
         /// tools that must not create what they only read.
         public var createsNamespace = true
+        /// Whether the stores of this process that hold the same namespace on the same server, database and role
+        /// share one listening session (default: false: each store listens on a session of its own). The process
+        /// then reads each notification once and hands it to every such store; each store keeps one session of its
+        /// own for writes, transactions and reads (``sessions`` is not used), so N stores in a process hold N + 1
+        /// sessions.
+        public var sharesListener = false
         /// The last-known-good copy of the namespace on local disk, which lets the store start while PostgreSQL cannot
         /// be reached (default: nil, no copy: a start without the database then fails with `unreachable`). See
         /// ``PostgresPreferenceStore/OfflineCopy``.

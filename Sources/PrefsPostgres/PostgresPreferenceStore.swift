@@ -104,7 +104,7 @@ public final class PostgresPreferenceStore: PreferenceStore, Sendable {
         try core.offlineCopy?.prepareFolder()
         let listening = core.makeConnection()
         switch configuration.sessions {
-        case .one:
+        case _ where configuration.sharesListener, .one:
             session = Session(core: core, connection: listening)
             watcher = ChangeWatcher(core: core, connection: listening, sharedSession: session)
         case .two:

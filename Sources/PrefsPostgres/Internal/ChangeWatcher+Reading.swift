@@ -3,12 +3,17 @@ internal import PostgresNIO
 internal import Prefs
 
 extension ChangeWatcher {
-    /// Applies a notification: a change carried whole at the version right above the watermark, else a read.
+    /// Reads a notification and applies it.
     func received(_ payload: String) {
         guard let notification = ChangeNotification(parsing: payload) else {
             core.logger.warning("Prefs: ignoring a notification that is not from Prefs' triggers")
             return
         }
+        apply(notification)
+    }
+
+    /// Applies a notification: a change carried whole at the version right above the watermark, else a read.
+    func apply(_ notification: ChangeNotification) {
         if let namespace = notification.namespace, namespace != core.namespace { return }
         if notification.asksForResync {
             readChangesSoon()
@@ -24,21 +29,23 @@ extension ChangeWatcher {
                 return [:]
             }
             applied = true
-            return mirror.apply(
-                [(carried.key, NamespaceMirror.Row(value: carried.value, version: version))], head: version)
+            return mirror.applyNotified(key: carried.key, value: carried.value, version: version)
         }
         if applied, let changedAt = notification.changedAt { core.metrics.applied(changedAt: changedAt) }
         if needsRead { readChangesSoon() }
     }
 
-    /// Reads changes on the current connection, or remembers to read again when a read is running.
-    func readChangesSoon() {
+    /// Reads changes on the current connection, or remembers to read again when a read is running; `done` learns
+    /// whether a read (this one or the one running) succeeded.
+    func readChangesSoon(_ done: (@Sendable (Bool) -> Void)? = nil) {
         let start = state.withLock { state -> Bool in
+            if let done { state.nextReadWaiters.append(done) }
             if state.isReading {
                 state.readAgain = true
                 return false
             }
             state.isReading = true
+            (state.readWaiters, state.nextReadWaiters) = (state.nextReadWaiters, [])
             return true
         }
         guard start else { return }
@@ -46,23 +53,29 @@ extension ChangeWatcher {
         if let sharedSession {
             read = sharedSession.enqueue { [weak self, core] result in
                 guard let self, case .success(let connection) = result else {
-                    return core.loop.makeSucceededVoidFuture()
+                    return core.loop.makeFailedFuture(StoreFailure(kind: .unreachable, reason: "not connected"))
                 }
                 return readChanges(on: connection)
             }
         } else if let connection = connection.current {
             read = readChanges(on: connection)
         } else {
-            state.withLock { $0.isReading = false }
+            let waiters = state.withLock { state in
+                defer { (state.isReading, state.readWaiters) = (false, []) }
+                return state.readWaiters
+            }
+            for waiter in waiters { waiter(false) }
             return  // the reconnection reads everything it missed
         }
-        read.whenComplete { [weak self] _ in
+        read.whenComplete { [weak self] result in
             guard let self else { return }
-            let again = state.withLock { state in
-                defer { state.readAgain = false }
+            let (again, waiters) = state.withLock { state in
+                defer { (state.readAgain, state.readWaiters) = (false, []) }
                 state.isReading = false
-                return state.readAgain
+                return (state.readAgain, state.readWaiters)
             }
+            let succeeded = if case .success = result { true } else { false }
+            for waiter in waiters { waiter(succeeded) }
             if again { readChangesSoon() }
         }
     }

@@ -26,6 +26,10 @@ final class ChangeWatcher: Sendable {
         var isReconnecting = false
         var healthCheck: RepeatedTask?
         var reads = 0
+        /// Told whether the next read succeeded.
+        var nextReadWaiters: [@Sendable (Bool) -> Void] = []
+        /// Told whether the running read succeeded.
+        var readWaiters: [@Sendable (Bool) -> Void] = []
     }
 
     let core: StoreCore
@@ -35,6 +39,9 @@ final class ChangeWatcher: Sendable {
     let sharedSession: Session?
     let state = Lock(State())
     let tracker: ConnectionStateTracker
+    /// The process's listener of the namespace, when the store shares one (``PostgresPreferenceStore/Configuration/sharesListener``):
+    /// then `connection` is the store's session, which never listens.
+    let sharedListener = Lock<SharedListener?>(nil)
 
     /// A watcher on `connection`; `sharedSession` is the store's session when it uses the same connection.
     init(core: StoreCore, connection: ManagedConnection, sharedSession: Session?) {
@@ -58,6 +65,10 @@ final class ChangeWatcher: Sendable {
     /// changes at every health check interval from then on (also when the first connection failed: the store then
     /// started offline, and keeps trying to connect).
     func start() -> EventLoopFuture<Void> {
+        if core.configuration.sharesListener {
+            let listener = SharedListener.subscribe(self, core: core)
+            sharedListener.withLock { $0 = listener }
+        }
         connection.prepareEveryConnection { [weak self] in self?.prepare($0) ?? Self.gone($0) }
         let interval = core.configuration.healthCheckInterval.timeAmount
         let task = core.loop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { [weak self] _ in
@@ -75,6 +86,7 @@ final class ChangeWatcher: Sendable {
     /// Closes the connection; no reconnection follows.
     func close() {
         state.withLock { $0.healthCheck }?.cancel()
+        sharedListener.withLock { $0 }?.unsubscribe(self)
         connection.close()
     }
 
@@ -116,16 +128,38 @@ final class ChangeWatcher: Sendable {
             return id
         }.flatMap { [weak self] (id: Int64) in
             guard let self else { return Self.gone(connection) }
-            state.withLock { $0.listeningTo = id }
-            connection.raw.addListener(channel: "prefs_changes_\(id)") {  // digits only: safe as an identifier
-                [weak self] _, notification in
-                self?.received(notification.payload)
+            return listen(to: id, on: connection).flatMap { [weak self] in
+                guard let self else { return Self.gone(connection) }
+                state.withLock { $0.listeningTo = id }
+                return readChanges(on: connection)
             }
-            return readChanges(on: connection)
         }.map { [weak self] in
             self?.tracker.caughtUp()
             connection.closeFuture.whenComplete { [weak self] _ in self?.connectionLost() }
         }
+    }
+
+    /// Listens to the channel of namespace `id` on `connection`, or has the shared listener listen to it.
+    private func listen(to id: Int64, on connection: GuardedConnection) -> EventLoopFuture<Void> {
+        if let listener = sharedListener.withLock({ $0 }) {
+            return listener.listening(to: id, on: connection.eventLoop)
+        }
+        connection.raw.addListener(channel: "prefs_changes_\(id)") {  // digits only: safe as an identifier
+            [weak self] _, notification in
+            self?.received(notification.payload)
+        }
+        return connection.eventLoop.makeSucceededVoidFuture()
+    }
+
+    /// The shared listener listens again: read what was missed meanwhile.
+    func listenerConnected() {
+        tracker.catchingUp()
+        readChangesSoon { [tracker] succeeded in if succeeded { tracker.caughtUp() } }
+    }
+
+    /// The shared listener lost its session: nothing is heard until it is made again.
+    func listenerLost() {
+        tracker.lost()
     }
 
     private func connectionLost() {

@@ -152,6 +152,22 @@ struct NamespaceMirror: Sendable {
         return changedValues(since: before)
     }
 
+    /// Applies one change a notification carried, at the version right above the watermark: ``apply(_:head:)`` for
+    /// one row, without its collections (every instance applies every change of its namespace).
+    mutating func applyNotified(key: String, value: PreferenceValue?, version: Int64) -> PreferenceStoreChanges {
+        let before = self.value(forKey: key)
+        if version > (rows[key]?.version ?? 0) {
+            rows[key] = Row(value: value, version: version)
+            revision += 1
+        }
+        if version > watermark {
+            watermark = version
+            revision += 1
+        }
+        let after = self.value(forKey: key)
+        return before == after ? [:] : [key: after]
+    }
+
     /// Replaces every row with the namespace as read whole (after a gap: see ``NamespaceGap``); returns the keys
     /// whose visible value changed, removals included.
     mutating func resync(
