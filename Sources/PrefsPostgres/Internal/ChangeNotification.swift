@@ -72,6 +72,11 @@ private struct NotificationScanner {
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
+    /// The members the triggers write.
+    private enum Member {
+        case version, at, namespace, key, value, removed, resync, other
+    }
+
     mutating func notification() -> ChangeNotification? {
         var version: Int64?
         var notification = ChangeNotification(version: 0)
@@ -80,18 +85,17 @@ private struct NotificationScanner {
         var removed = false
         guard next() == UInt8(ascii: "{") else { return nil }
         while true {
-            guard let name = string() else { return nil }
-            guard next() == UInt8(ascii: ":") else { return nil }
+            guard let member = memberName(), next() == UInt8(ascii: ":") else { return nil }
             skipWhitespace()
-            switch name {
-            case "version": version = integer()
-            case "at": notification.changedAt = integer()
-            case "namespace": notification.namespace = string()
-            case "key": key = string()
-            case "value": value = skipValue()
-            case "removed": removed = literalTrue()
-            case "resync": notification.asksForResync = literalTrue()
-            default: guard skipValue() != nil else { return nil }
+            switch member {
+            case .version: version = integer()
+            case .at: notification.changedAt = integer()
+            case .namespace: notification.namespace = string()
+            case .key: key = string()
+            case .value: value = skipValue()
+            case .removed: removed = literalTrue()
+            case .resync: notification.asksForResync = literalTrue()
+            case .other: guard skipValue() != nil else { return nil }
             }
             switch next() {
             case UInt8(ascii: ","): continue
@@ -101,8 +105,7 @@ private struct NotificationScanner {
                 notification.version = version
                 if let key {
                     if let value {
-                        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self)
-                        guard let parsed = try? PreferenceJSON.value(parsing: text) else { return nil }
+                        guard let parsed = Self.value(UnsafeBufferPointer(rebasing: bytes[value])) else { return nil }
                         notification.change = (key, parsed)
                     } else if removed {
                         notification.change = (key, nil)
@@ -112,6 +115,63 @@ private struct NotificationScanner {
             default: return nil
             }
         }
+    }
+
+    /// A member's name, read without making a string of it; nil when it is not a string without escapes.
+    private mutating func memberName() -> Member? {
+        guard next() == UInt8(ascii: "\""), let end = bytes[position...].firstIndex(of: UInt8(ascii: "\""))
+        else { return nil }
+        let name = UnsafeBufferPointer(rebasing: bytes[position..<end])
+        position = end + 1
+        guard !name.contains(UInt8(ascii: "\\")) else { return nil }
+        func `is`(_ literal: StaticString) -> Bool {
+            name.elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        }
+        switch name.count {
+        case 2 where `is`("at"): return .at
+        case 3 where `is`("key"): return .key
+        case 5 where `is`("value"): return .value
+        case 6 where `is`("resync"): return .resync
+        case 7 where `is`("version"): return .version
+        case 7 where `is`("removed"): return .removed
+        case 9 where `is`("namespace"): return .namespace
+        default: return .other
+        }
+    }
+
+    /// The value in `bytes`: `true`, `false`, an integer of at most 18 digits and a string without escapes are read
+    /// here (most settings are one of these); anything else by the file format's parser, as rows are read.
+    private static func value(_ bytes: UnsafeBufferPointer<UInt8>) -> PreferenceValue? {
+        guard let first = bytes.first else { return nil }
+        if first == UInt8(ascii: "\""), bytes.count >= 2, bytes.last == UInt8(ascii: "\""),
+            !bytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 < 0x20 })
+        {
+            let inner = UnsafeBufferPointer(rebasing: bytes[1..<(bytes.count - 1)])
+            if !inner.contains(UInt8(ascii: "\"")) { return .string(String(decoding: inner, as: UTF8.self)) }
+        } else if bytes.elementsEqual("true".utf8) {
+            return .bool(true)
+        } else if bytes.elementsEqual("false".utf8) {
+            return .bool(false)
+        } else if bytes.count <= 19, let integer = plainInteger(bytes) {
+            return .integer(integer)
+        }
+        return try? PreferenceJSON.value(parsing: String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// An integer as JSON writes it (an optional minus, no leading zero, digits only); nil for anything else.
+    private static func plainInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var digits = bytes[...]
+        let negative = digits.first == UInt8(ascii: "-")
+        if negative { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.count <= 18, digits.first != UInt8(ascii: "0") || digits.count == 1 else {
+            return nil
+        }
+        var value: Int64 = 0
+        for digit in digits {
+            guard (0x30...0x39).contains(digit) else { return nil }
+            value = value * 10 + Int64(digit - 0x30)
+        }
+        return negative ? -value : value
     }
 
     /// The next byte after whitespace, consumed.

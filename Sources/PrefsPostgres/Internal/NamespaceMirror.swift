@@ -155,17 +155,24 @@ struct NamespaceMirror: Sendable {
     /// Applies one change a notification carried, at the version right above the watermark: ``apply(_:head:)`` for
     /// one row, without its collections (every instance applies every change of its namespace).
     mutating func applyNotified(key: String, value: PreferenceValue?, version: Int64) -> PreferenceStoreChanges {
-        let before = self.value(forKey: key)
-        if version > (rows[key]?.version ?? 0) {
-            rows[key] = Row(value: value, version: version)
-            revision += 1
-        }
         if version > watermark {
             watermark = version
             revision += 1
         }
-        let after = self.value(forKey: key)
-        return before == after ? [:] : [key: after]
+        let old: PreferenceValue?
+        if let index = rows.index(forKey: key) {  // one lookup for a key the namespace holds
+            guard rows.values[index].version < version else { return [:] }
+            old = rows.values[index].value
+            rows.values[index] = Row(value: value, version: version)
+        } else {
+            old = nil
+            rows[key] = Row(value: value, version: version)
+        }
+        revision += 1
+        // A local write on its way hides the row until it is committed.
+        let isShadowed =
+            (!queued.isEmpty && queued.latest(forKey: key) != nil) || committing?.changes[key] != nil
+        return old == value || isShadowed ? [:] : [key: value]
     }
 
     /// Replaces every row with the namespace as read whole (after a gap: see ``NamespaceGap``); returns the keys

@@ -4,7 +4,7 @@ internal import Foundation
 /// The store's metrics, through swift-metrics: every one with the dimensions `namespace` and `instance` (see
 /// ``PostgresPreferenceStore/Configuration/instanceName``), made by the configuration's factory or, without one, by
 /// the factory the process bootstrapped (`MetricsSystem.bootstrap`). The names are in ``Names``.
-struct StoreMetrics: Sendable {
+final class StoreMetrics: Sendable {
     /// The metrics' names (labels), as a metrics backend shows them.
     enum Names {
         /// Counter: keys written by this instance, counted when the store accepts them.
