@@ -13,7 +13,7 @@ extension PostgresPreferenceStore {
     ///
     /// The calling thread blocks while the transaction runs (a container calls this on its writer
     /// queue); each statement has ``Configuration/operationTimeout``. The history records the changes with the reason
-    /// ``PreferenceWriteReason/current`` gives them during the call.
+    /// `PreferenceWriteReason.current` gives them during the call.
     ///
     /// - Parameter body: Reads and changes values.
     /// - Returns: What `body` returns.

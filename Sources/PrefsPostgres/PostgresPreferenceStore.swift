@@ -160,7 +160,7 @@ public final class PostgresPreferenceStore: PreferenceStore, Sendable {
     }
 
     /// Applies the changes in memory at once and queues them for the database, behind the caller, with the reason
-    /// ``PreferenceWriteReason/current`` gives them (two writes of one key with different reasons are committed as two
+    /// `PreferenceWriteReason.current` gives them (two writes of one key with different reasons are committed as two
     /// changes, each recorded with its reason).
     ///
     /// - Parameter changes: New values by key; nil removes a key.

@@ -24,7 +24,7 @@ extension PostgresPreferenceStore {
         public var role: String
         /// The `application_name` of the session that made the change: `psql`, `prefs`, or what an app sets.
         public var applicationName: String
-        /// Why the change was made: ``PreferenceWriteReason/current`` of the write (`prefs … --reason`, a container's
+        /// Why the change was made: `PreferenceWriteReason.current` of the write (`prefs … --reason`, a container's
         /// `set(_:_:reason:)`), or `prefs.reason` set in the changing transaction by hand; nil when none was given.
         public var reason: PreferenceWriteReason?
 
@@ -118,7 +118,7 @@ extension PostgresPreferenceStore {
     /// - Parameters:
     ///   - key: The stored name of the key.
     ///   - version: One of the key's versions, as `history(of:since:reasonContaining:limit:)` lists them.
-    ///   - reason: Why, for the history; nil (the default) for ``PreferenceWriteReason/current``.
+    ///   - reason: Why, for the history; nil (the default) for `PreferenceWriteReason.current`.
     /// - Returns: The value the key holds now (nil when that version removed it).
     /// - Throws: ``PostgresPreferenceStoreError`` of kind `versionNotFound` when the history does not hold that
     ///   version of the key (purged by the retention, or never one of its versions; the message says which), and

@@ -6,7 +6,7 @@ internal import Prefs
 struct PendingWrites: Sendable {
     /// Writes made one after the other with one reason.
     struct Run: Sendable {
-        /// The reason the writes were made with (``PreferenceWriteReason/current`` at the write).
+        /// The reason the writes were made with (`PreferenceWriteReason.current` at the write).
         var reason: PreferenceWriteReason?
         /// The latest write of each key.
         var changes: PreferenceStoreChanges
