@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # PostgreSQL for the PrefsPostgres tests in CI. The tests start and stop their own throwaway server
 # (scripts/postgres-test-server.sh) whenever the server binaries are installed; this script makes
-# sure they are, and afterwards that the tests really ran.
+# sure they are (and stress-ng, the CPU load of the generated outage patterns), and afterwards that the tests
+# really ran.
 #
 #   ci-postgres.sh                 install Debian's PostgreSQL server and client unless they are
 #                                  there already (idempotent; one quick check when installed)
@@ -16,8 +17,9 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 
 install() {
-    if "$here/postgres-test-server.sh" check >/dev/null 2>&1 && command -v psql >/dev/null 2>&1; then
-        echo "PostgreSQL is installed: $("$here/postgres-test-server.sh" check)"
+    if "$here/postgres-test-server.sh" check >/dev/null 2>&1 && command -v psql >/dev/null 2>&1 &&
+        command -v stress-ng >/dev/null 2>&1; then
+        echo "PostgreSQL is installed: $("$here/postgres-test-server.sh" check); stress-ng too"
         return 0
     fi
     if ! command -v apt-get >/dev/null 2>&1; then
@@ -28,8 +30,9 @@ install() {
     if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
     echo "Installing PostgreSQL from Debian's packages"
     $sudo apt-get update -qq
+    # stress-ng keeps both cores busy while OutagePatternTests run their generated outages.
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-        postgresql postgresql-client >/dev/null
+        postgresql postgresql-client stress-ng >/dev/null
     echo "PostgreSQL is installed: $("$here/postgres-test-server.sh" check)"
 }
 
@@ -42,8 +45,9 @@ check_ran() {
     fi
     local test name
     for test in conformsToThePreferenceStoreContract fourInstancesIncrementingOneCounterEndAtExactlyOneThousand \
-        terminatingTheSessionsMidStormLosesNoWrite aServerRestartLosesNoFlushedWriteAndAnOutageIsAClearError \
-        anInstanceCutOffCatchesUpOnEveryChangeItMissed writeToObserverLatencyAcrossTwoInstances \
+        'terminatingTheSessionsMidStormLosesNoWrite(sessions:)' \
+        'aServerRestartLosesNoFlushedWriteAndAnOutageIsAClearError(sessions:)' \
+        'anInstanceCutOffCatchesUpOnEveryChangeItMissed(sessions:)' writeToObserverLatencyAcrossTwoInstances \
         everyChangeIsRecordedWithItsValuesItsTimeAndWhoMadeIt retentionByCountKeepsTheNewestVersionsOfEachKey \
         retentionByAgeDropsOldVersionsButNeverAKeysLatest aRollbackWritesTheOldValueAsANewRecordedVersion \
         'aDatabaseOfAnEarlierReleaseIsUpgradedInPlaceWithItsData(schema:)' oneSessionPerInstanceCarriesEverythingAtomically \
@@ -52,7 +56,15 @@ check_ran() {
         thePasswordNeverAppearsWhereverItComesFromAndWhateverHappens sslmodeIsHonoured \
         whatIsMissingOrUnreachableIsAClearErrorThatSaysWhatToDo thePositionalFormKeepsEveryDoubleAndItsKind \
         aRoleThatWritesValuesCannotRewriteTheHistory aNewerSchemaIsLeftAlone \
-        anInstanceOfThePreviousReleaseStartingAfterTheUpgradeStopsNoRecord; do
+        'anInstanceOfAnEarlierReleaseStartingAfterTheUpgradeStopsNoRecord(schema:)' \
+        queuedWritesKeepTheirReasonsAndAreNeverCoalescedAcrossThem \
+        aReasonFromTheCommandLineOrTheEnvironmentIsRecordedShownAndSearched \
+        aRemovalPurgedAndItsHistoryPrunedPastAnInstancesVersionIsNotMissed aDatabaseRestoredFromADumpIsReadWhole \
+        'aNamespaceDroppedAndCreatedAgainIsListenedToAnew(sessions:)' truncatedValuesAreNoticedAtOnce \
+        anInstanceStartsFromItsCopyWhileTheDatabaseIsDownAndCatchesUpWhenItIsBack \
+        aServerKilledMidCatchUpLeavesTheInstanceOfflineUntilItCatchesUpWhole \
+        'everyInstanceConvergesAndObservesEachChangedKeyOnce(sessions:)' \
+        writesCommitsLagReconnectsAndTheConnectionStateAreRecorded aGracefulShutdownCommitsTheLastWritesAndCloses; do
         case "$test" in *\)) name="$test" ;; *) name="$test()" ;; esac
         if ! grep -F "✔ Test $name " "$log" | grep -q " passed after "; then
             echo "the PostgreSQL test $name did not pass (or did not run)" >&2

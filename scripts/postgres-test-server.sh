@@ -12,6 +12,8 @@
 #   postgres-test-server.sh stop DIR        stop the cluster and remove DIR
 #   postgres-test-server.sh restart DIR     stop it (fast: sessions are cut) and start it again, same port
 #   postgres-test-server.sh halt DIR        stop it, keep DIR (for `resume`)
+#   postgres-test-server.sh crash DIR       stop it as a crash does (immediate mode: no checkpoint, sessions cut at
+#                                            once), keep DIR (for `resume`, which recovers)
 #   postgres-test-server.sh resume DIR      start a halted cluster again, same port
 #
 # PREFS_PG_MAX_CONNECTIONS sets the server's max_connections (default 200; the fleet benchmarks raise it).
@@ -199,7 +201,7 @@ stop() {
 halt() {
     require_cluster "${1:-}"
     require_bindir
-    as_server_user "$BINDIR/pg_ctl" -D "$1/data" -m fast -w stop >/dev/null
+    as_server_user "$BINDIR/pg_ctl" -D "$1/data" -m "${2:-fast}" -w stop >/dev/null
 }
 
 resume() {
@@ -224,6 +226,7 @@ restart)
     resume "${2:-}"
     ;;
 halt) halt "${2:-}" ;;
+crash) halt "${2:-}" immediate ;;
 resume) resume "${2:-}" ;;
 *)
     sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'

@@ -1,3 +1,4 @@
+public import CoreMetrics
 public import Foundation
 public import PostgresNIO
 
@@ -40,12 +41,29 @@ extension PostgresPreferenceStore {
         public var retryDelay: Duration = .milliseconds(50)
         /// The longest delay between retries (default: 2 s).
         public var maximumRetryDelay: Duration = .seconds(2)
-        /// How many database sessions the store holds (default: ``Sessions-swift.enum/two``).
-        public var sessions: Sessions = .two
+        /// How many database sessions the store holds (default: ``Sessions-swift.enum/one``, which the fault suite
+        /// runs in as well as in ``Sessions-swift.enum/two``).
+        public var sessions: Sessions = .one
         /// Whether the store registers its namespace when the database has no row for it yet (default: true).
         /// When false, a namespace nobody has written to is an error at start, of kind `namespaceNotFound`: for
         /// tools that must not create what they only read.
         public var createsNamespace = true
+        /// Whether the stores of this process that hold the same namespace on the same server, database and role
+        /// share one listening session (default: false: each store listens on a session of its own). The process
+        /// then reads each notification once and hands it to every such store; each store keeps one session of its
+        /// own for writes, transactions and reads (``sessions`` is not used), so N stores in a process hold N + 1
+        /// sessions.
+        public var sharesListener = false
+        /// The last-known-good copy of the namespace on local disk, which lets the store start while PostgreSQL cannot
+        /// be reached (default: nil, no copy: a start without the database then fails with `unreachable`). See
+        /// ``PostgresPreferenceStore/OfflineCopy``.
+        public var offlineCopy: OfflineCopy?
+        /// The name of this instance in log metadata (`prefs.instance`) and in the metrics' `instance` dimension
+        /// (default: the host name and the process id, `web-3:4711`).
+        public var instanceName = Self.defaultInstanceName
+        /// Where the store's metrics go (default: nil, the factory the process bootstrapped with
+        /// `MetricsSystem.bootstrap`, which discards them until one is bootstrapped).
+        public var metricsFactory: (any MetricsFactory)?
 
         /// Who the store connects as, and where, for messages: never the password.
         /// For example `role 'app' at db.internal:5432, database 'app'`.
@@ -58,9 +76,9 @@ extension PostgresPreferenceStore {
 
         /// How many database sessions a store holds: what a fleet costs in connections.
         public enum Sessions: Sendable, Equatable {
-            /// One session listens, reads changes, writes and runs transactions: one connection per instance.
-            /// Notifications reach an instance only between its transactions, so a long ``PostgresPreferenceStore/transaction(_:)``
-            /// delays what it hears until it ends.
+            /// One session listens, reads changes, writes and runs transactions: one connection per instance (the
+            /// default). Notifications reach an instance only between its statements, so a long
+            /// ``PostgresPreferenceStore/transaction(_:)`` delays what it hears until it ends.
             case one
             /// One session listens and reads changes, another writes and runs transactions: two connections per
             /// instance; an instance hears changes while it commits.
@@ -120,7 +138,12 @@ extension PostgresPreferenceStore {
 extension Duration {
     /// The same span as NIO's `TimeAmount`.
     var timeAmount: TimeAmount {
+        .nanoseconds(nanoseconds)
+    }
+
+    /// The span in nanoseconds.
+    var nanoseconds: Int64 {
         let (seconds, attoseconds) = components
-        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }

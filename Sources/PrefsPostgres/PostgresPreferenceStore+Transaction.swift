@@ -12,7 +12,8 @@ extension PostgresPreferenceStore {
     /// instances incrementing one counter 250 times each end at exactly 1,000.
     ///
     /// The calling thread blocks while the transaction runs (a container calls this on its writer
-    /// queue); each statement has ``Configuration/operationTimeout``.
+    /// queue); each statement has ``Configuration/operationTimeout``. The history records the changes with the reason
+    /// `PreferenceWriteReason.current` gives them during the call.
     ///
     /// - Parameter body: Reads and changes values.
     /// - Returns: What `body` returns.
@@ -24,6 +25,7 @@ extension PostgresPreferenceStore {
             throw StoreFailure(kind: .closed, reason: "the store is closed").error("could not run a transaction")
         }
         let origin = PreferenceWriteOrigin.current
+        let reason = PreferenceWriteReason.current
         let timeout = core.configuration.operationTimeout
         let lease: Session.Lease
         do {
@@ -58,6 +60,7 @@ extension PostgresPreferenceStore {
             var versions: [String: Int64] = [:]
             if !changes.isEmpty {
                 try StoredValue.validate(changes)
+                if reason != nil { _ = try run(Statements.setReason(reason), "setting the reason") }
                 let written = try run(Statements.write(changes, in: core.namespace), "writing the changes")
                 versions = try step { try Statements.versions(from: written) }
             }

@@ -46,15 +46,18 @@ public final class PostgresPreferenceStore: PreferenceStore, Sendable {
     /// How many times the store has read changes from the database since it started.
     var changeReads: Int { watcher.reads }
 
-    /// Connects, prepares the schema, and loads the namespace; blocks until it is loaded.
+    /// Connects, prepares the schema, and loads the namespace; blocks until it is loaded. With an offline copy (see
+    /// ``Configuration/offlineCopy``), starts from the copy when PostgreSQL cannot be reached.
     ///
     /// From `async` code, prefer ``connect(configuration:logger:)``, which does not block.
     ///
     /// - Parameters:
     ///   - configuration: The server, the credentials, the namespace.
-    ///   - logger: Where connection losses, retries and damaged rows are reported. Credentials are never logged.
-    /// - Throws: ``PostgresPreferenceStoreError``: `unreachable`, `authenticationFailed`,
-    ///   `databaseNotFound`, `permissionDenied`, `schemaMissing` or `invalidConfiguration`, with the reason.
+    ///   - logger: Where connection losses, retries and damaged rows are reported, with the metadata
+    ///     `prefs.namespace` and `prefs.instance`. Credentials are never logged.
+    /// - Throws: ``PostgresPreferenceStoreError``: `unreachable` (without an offline copy), `authenticationFailed`,
+    ///   `databaseNotFound`, `permissionDenied`, `schemaMissing`, `namespaceNotFound` or `invalidConfiguration`, with
+    ///   the reason.
     public convenience init(
         configuration: Configuration,
         logger: Logger = Logger(label: "Prefs.PostgresPreferenceStore")
@@ -63,12 +66,12 @@ public final class PostgresPreferenceStore: PreferenceStore, Sendable {
         do {
             try start().waitOffLoop(timeout: configuration.operationTimeout, "connecting")
         } catch {
-            shutDown()
-            throw startError(error)
+            try startedWithout(error)
         }
     }
 
-    /// Connects, prepares the schema, and loads the namespace, without blocking a thread.
+    /// Connects, prepares the schema, and loads the namespace, without blocking a thread; with an offline copy,
+    /// starts from it when PostgreSQL cannot be reached.
     ///
     /// ```swift
     /// let store = try await PostgresPreferenceStore.connect(configuration: .init(namespace: "billing"))
@@ -87,18 +90,22 @@ public final class PostgresPreferenceStore: PreferenceStore, Sendable {
         do {
             try await store.start().get()
         } catch {
-            store.shutDown()
-            throw store.startError(error)
+            try store.startedWithout(error)
         }
         return store
     }
 
     private init(unstarted configuration: Configuration, logger: Logger) throws {
         try StoredValue.validate(namespace: configuration.namespace)
-        core = StoreCore(configuration: configuration, logger: logger)
+        var restored = NamespaceMirror()
+        if let copy = configuration.offlineCopy {
+            restored = try OfflineCopyFile.load(copy, namespace: configuration.namespace, logger: logger)
+        }
+        core = StoreCore(configuration: configuration, logger: logger, restored: restored)
+        try core.offlineCopy?.prepareFolder()
         let listening = core.makeConnection()
         switch configuration.sessions {
-        case .one:
+        case _ where configuration.sharesListener, .one:
             session = Session(core: core, connection: listening)
             watcher = ChangeWatcher(core: core, connection: listening, sharedSession: session)
         case .two:
@@ -120,12 +127,29 @@ public final class PostgresPreferenceStore: PreferenceStore, Sendable {
         shutDown()
     }
 
+    /// Connects the listening session (which loads the namespace) and then the writing one; commits the writes an
+    /// offline copy kept.
     private func start() -> EventLoopFuture<Void> {
-        watcher.start().flatMap { [session] in session.connection.connection().map { _ in } }
+        watcher.start().flatMap { [session] in session.connection.connection().map { _ in } }.map { [writeBehind] in
+            writeBehind.schedule()
+        }
     }
 
-    private func startError(_ error: any Error) -> PostgresPreferenceStoreError {
-        StoreFailure(error).error("could not start the PostgreSQL store of namespace '\(namespace)' as \(core.target)")
+    /// Starts offline after a first connection that failed because PostgreSQL cannot be reached, when the store has
+    /// an offline copy; else shuts down and throws why it could not start.
+    private func startedWithout(_ error: any Error) throws {
+        let failure = StoreFailure(error)
+        guard failure.kind == .unreachable, core.offlineCopy != nil else {
+            shutDown()
+            throw failure.error("could not start the PostgreSQL store of namespace '\(namespace)' as \(core.target)")
+        }
+        let keys = core.mirror.withLock { $0.keys.count }
+        let message =
+            "Prefs: starting offline: PostgreSQL cannot be reached as \(core.target) (\(failure)); reads answer the "
+            + "offline copy (\(keys) key(s)), writes are queued; connecting in the background"
+        core.logger.warning("\(message)")
+        watcher.connectInBackground()
+        writeBehind.schedule()
     }
 
     /// Returns the value stored under a key, from memory.
@@ -136,7 +160,9 @@ public final class PostgresPreferenceStore: PreferenceStore, Sendable {
         core.mirror.withLock { $0.value(forKey: key) }
     }
 
-    /// Applies the changes in memory at once and queues them for the database, behind the caller.
+    /// Applies the changes in memory at once and queues them for the database, behind the caller, with the reason
+    /// `PreferenceWriteReason.current` gives them (two writes of one key with different reasons are committed as two
+    /// changes, each recorded with its reason).
     ///
     /// - Parameter changes: New values by key; nil removes a key.
     /// - Throws: ``PostgresPreferenceStoreError`` of kind `unstorableValue` for a key or value
@@ -146,7 +172,9 @@ public final class PostgresPreferenceStore: PreferenceStore, Sendable {
             throw StoreFailure(kind: .closed, reason: "the store is closed").error("could not write")
         }
         try StoredValue.validate(changes)
-        core.changeMirror(origin: PreferenceWriteOrigin.current) { $0.enqueue(changes).changed }
+        let reason = PreferenceWriteReason.current
+        core.changeMirror(origin: PreferenceWriteOrigin.current) { $0.enqueue(changes, reason: reason).changed }
+        core.metrics.accepted(writes: changes.count)
         writeBehind.schedule()
     }
 
@@ -161,9 +189,15 @@ public final class PostgresPreferenceStore: PreferenceStore, Sendable {
     ///
     /// - Throws: ``PostgresPreferenceStoreError`` of kind `notCommitted` when they are not committed
     ///   within ``Configuration/flushTimeout`` (the database is unreachable or refuses them); the
-    ///   writes stay queued and are retried.
+    ///   writes stay queued and are retried, and an offline copy holds them.
     public func flush() throws {
-        try writeBehind.flush()
+        if let offlineCopy = core.offlineCopy, case .offline = connectionState { offlineCopy.saveNow(core) }
+        do {
+            try writeBehind.flush()
+        } catch {
+            core.offlineCopy?.saveNow(core)
+            throw error
+        }
     }
 
     /// Registers a handler told about every key whose value changed: by this store, by another
@@ -182,8 +216,8 @@ public final class PostgresPreferenceStore: PreferenceStore, Sendable {
     }
 
     /// Commits what it can within the flush timeout, then closes the connections. Writes that could
-    /// not be committed are reported through the logger, by key. Reads keep working from memory;
-    /// writes throw.
+    /// not be committed are reported through the logger, by key (and kept in the offline copy, when the store has
+    /// one). Reads keep working from memory; writes throw.
     public func close() {
         guard !core.isClosed else { return }
         do {
@@ -194,10 +228,23 @@ public final class PostgresPreferenceStore: PreferenceStore, Sendable {
         shutDown()
     }
 
-    private func shutDown() {
+    /// ``close()`` for `async` code: the flush awaits its deadline instead of blocking a thread.
+    func closeWithoutBlocking() async {
+        guard !core.isClosed else { return }
+        do {
+            try await writeBehind.flushWithoutBlocking()
+        } catch {
+            core.logger.error("Prefs: closing the PostgreSQL store of namespace '\(namespace)': \(error)")
+        }
+        shutDown()
+    }
+
+    func shutDown() {
+        guard !core.isClosed else { return }
         core.isClosed = true
         watcher.close()
         session.connection.close()
         writeBehind.failWaiters()
+        core.offlineCopy?.close(core)
     }
 }

@@ -18,7 +18,8 @@ struct PrefsTool: AsyncParsableCommand {
 
             A fleet's namespace in PostgreSQL works the same (--postgres URL --namespace NS, through \
             PrefsPostgres' store): every instance sees a write at once, writes are transactions under the \
-            namespace's lock, `watch` listens, and `history` and `rollback` read and use the recorded changes. The \
+            namespace's lock, `watch` listens, and `history` and `rollback` read and use the recorded changes; \
+            --reason TEXT (or $PREFS_REASON) on set, delete, import and rollback records why a change is made. The \
             password comes from the URL, PGPASSWORD or ~/.pgpass (prefer the last two) and is never printed; \
             sslmode is libpq's. Only `set` and `import` create a missing namespace; `prefs` never creates the \
             tables (`prefs schema` prints their SQL).

@@ -6,13 +6,17 @@ import PrefsTestSupport
 import Testing
 
 /// The database going away never loses a flushed write, never blocks readers, and never drops a
-/// queued write silently; after reconnecting, an instance catches up on everything it missed.
+/// queued write silently; after reconnecting, an instance catches up on everything it missed. Every test runs with one
+/// session per instance and with two.
 @Suite(.requiresPostgreSQL, .ownThreads, .timeLimit(.minutes(scaledMinutes(3))))
 struct FaultTests {
-    @Test func terminatingTheSessionsMidStormLosesNoWrite() throws {
+    typealias Sessions = PostgresPreferenceStore.Configuration.Sessions
+
+    @Test(arguments: [Sessions.one, .two])
+    func terminatingTheSessionsMidStormLosesNoWrite(sessions: Sessions) throws {
         let fleet = try Fleet()
-        let (writer, _) = try fleet.instance()
-        let (reader, _) = try fleet.instance()
+        let (writer, _) = try fleet.instance { $0.sessions = sessions }
+        let (reader, _) = try fleet.instance { $0.sessions = sessions }
         let keys = (0..<40).map { "k\($0)" }
         for key in keys { _ = reader[\.[int: key]] }
 
@@ -37,7 +41,7 @@ struct FaultTests {
         let (faultRounds, sessionsEnded) = killer.cancel()
         try writer.flush()
 
-        let (fresh, _) = try fleet.instance()
+        let (fresh, _) = try fleet.instance { $0.sessions = sessions }
         let lost = keys.filter { fresh[\.[int: $0]] != rounds }
         #expect(lost.isEmpty, "the last writes of \(lost) are not in the database")
         for key in keys {
@@ -46,15 +50,19 @@ struct FaultTests {
         #expect(flushFailures.isEmpty, "flush failed during the storm: \(flushFailures.prefix(3))")
         #expect(faultRounds >= 20, "the sessions were cut \(faultRounds) times")
         print(
-            "[PrefsPostgres] pg_terminate_backend storm: \(faultRounds) fault rounds, \(sessionsEnded) sessions ended, "
+            "[PrefsPostgres] pg_terminate_backend storm, \(sessions) session(s): \(faultRounds) fault rounds, \(sessionsEnded) sessions ended, "
                 + "\(rounds * keys.count) writes, \(lost.count) keys lost; slowest read \(String(format: "%.3f", slowestRead * 1000)) ms"
         )
     }
 
-    @Test func aTransactionCutShortWritesNothingAndTheNextOneSucceeds() throws {
+    @Test(arguments: [Sessions.one, .two])
+    func aTransactionCutShortWritesNothingAndTheNextOneSucceeds(sessions: Sessions) throws {
         let fleet = try Fleet()
         // A statement that waited for its timeout instead of failing at once would outlast the suite's time limit.
-        let store = try fleet.store { $0.operationTimeout = .seconds(3_600) }
+        let store = try fleet.store {
+            $0.sessions = sessions
+            $0.operationTimeout = .seconds(3_600)
+        }
         try store.write(["n": .integer(1)])
         try store.flush()
         var read: PreferenceValue?
@@ -67,36 +75,38 @@ struct FaultTests {
             }
         }
         #expect(read == .integer(1))
-        #expect(ended == 2, "both of the store's sessions were cut")
+        #expect(ended == (sessions == .one ? 1 : 2), "every session of the store was cut")
         #expect(error?.kind == .unreachable, "\(String(describing: error))")
         #expect(try fleet.store().value(forKey: "n") == .integer(1), "nothing of the transaction was written")
         try store.transaction { $0.setValue(.integer(3), forKey: "n") }
         #expect(try fleet.store().value(forKey: "n") == .integer(3))
     }
 
-    @Test func sessionsThatStopAnsweringAreGivenUpAndMadeAgain() async throws {
+    @Test(arguments: [Sessions.one, .two])
+    func sessionsThatStopAnsweringAreGivenUpAndMadeAgain(sessions: Sessions) async throws {
         let fleet = try Fleet()
         let stoppedName = fleet.applicationName + "-stopped"
         // Started with connect, which waits for the start without a deadline: the short operation timeout under test
         // would also bound the blocking start, and connecting can take longer than that on a busy machine.
         let stoppedStore = try await PostgresPreferenceStore.connect(
             configuration: fleet.configuration {
+                $0.sessions = sessions
                 $0.connection.options.additionalStartupParameters = [("application_name", stoppedName)]
                 $0.operationTimeout = .seconds(deadlineScale)
                 $0.healthCheckInterval = .milliseconds(300)
             })
         defer { stoppedStore.close() }
         let stopped = Preferences(store: stoppedStore)
-        let (other, _) = try fleet.instance()
+        let (other, _) = try fleet.instance { $0.sessions = sessions }
         stopped[\.[int: "x"]] = 1
         try stopped.flush()
 
-        // SIGSTOP the instance's two server processes: its sessions stay open but never answer, as
-        // over a network that silently dropped them.
+        // SIGSTOP the instance's server processes: its sessions stay open but never answer, as over a network that
+        // silently dropped them.
         let pids = try fleet.server.sql(
             "SELECT string_agg(pid::text, ' ') FROM pg_stat_activity WHERE application_name = '\(stoppedName)'"
         ).split(separator: " ").compactMap { Int32($0) }
-        #expect(pids.count == 2)
+        #expect(pids.count == (sessions == .one ? 1 : 2))
         for pid in pids { kill(pid, SIGSTOP) }
         defer { for pid in pids { kill(pid, SIGCONT) } }
 
@@ -108,12 +118,16 @@ struct FaultTests {
         #expect(await eventually("the instance listens again on a new session") { stopped[\.[int: "y"]] == 3 })
     }
 
-    @Test func aServerRestartLosesNoFlushedWriteAndAnOutageIsAClearError() throws {
+    @Test(arguments: [Sessions.one, .two])
+    func aServerRestartLosesNoFlushedWriteAndAnOutageIsAClearError(sessions: Sessions) throws {
         let server = try PostgresTestServer.start()
         defer { try? server.cancel() }
         let fleet = try Fleet(server: server)
-        let (writer, _) = try fleet.instance { $0.flushTimeout = .seconds(deadlineScale) }
-        let (reader, _) = try fleet.instance()
+        let (writer, _) = try fleet.instance {
+            $0.sessions = sessions
+            $0.flushTimeout = .seconds(deadlineScale)
+        }
+        let (reader, _) = try fleet.instance { $0.sessions = sessions }
         var expected: [String: Int] = [:]
         let restarts = 3
         for round in 1...restarts {
@@ -147,18 +161,20 @@ struct FaultTests {
         #expect(eventually("the reader catches up on the write it missed") { reader[\.[int: "during-outage"]] == 1 })
         expected["during-outage"] = 1
 
-        let (fresh, _) = try fleet.instance()
+        let (fresh, _) = try fleet.instance { $0.sessions = sessions }
         let missing = expected.filter { fresh[\.[int: $0.key]] != $0.value }
         #expect(missing.isEmpty, "lost after \(restarts) restarts: \(missing.keys.sorted().prefix(5))")
         print(
-            "[PrefsPostgres] server restarts: \(restarts) restarts and 1 outage, \(expected.count) writes, \(missing.count) lost"
+            "[PrefsPostgres] server restarts, \(sessions) session(s): \(restarts) restarts and 1 outage, \(expected.count) writes, \(missing.count) lost"
         )
         fleet.close()
     }
 
-    @Test func anInstanceCutOffCatchesUpOnEveryChangeItMissed() throws {
+    @Test(arguments: [Sessions.one, .two])
+    func anInstanceCutOffCatchesUpOnEveryChangeItMissed(sessions: Sessions) throws {
         let fleet = try Fleet()
-        let (writer, _) = try fleet.instance()  // creates the tables before the role is granted them
+        // The writer creates the tables before the role is granted them.
+        let (writer, _) = try fleet.instance { $0.sessions = sessions }
         for key in ["a", "b", "c"] { writer[\.[int: key]] = 1 }
         try writer.flush()
 
@@ -171,6 +187,7 @@ struct FaultTests {
         let cutName = fleet.applicationName + "-cut"
         let (logger, messages) = CapturingLogHandler.logger()
         let (cutOff, cutStore) = try fleet.instance(logger: logger) {
+            $0.sessions = sessions
             $0.connection.username = role
             $0.connection.password = password
             $0.connection.options.additionalStartupParameters = [("application_name", cutName)]
@@ -180,7 +197,7 @@ struct FaultTests {
         let tokens = seen.map { key, values in cutOff.observe(\.[int: key]) { values.append($0.newValue) } }
 
         try fleet.server.sql("ALTER ROLE \(role) NOLOGIN")
-        #expect(try fleet.server.terminateSessions(of: cutName) == 2, "the store holds two sessions")
+        #expect(try fleet.server.terminateSessions(of: cutName) == (sessions == .one ? 1 : 2), "every session is cut")
         writer[\.[int: "a"]] = 2
         writer[\.[int: "a"]] = 3
         writer.reset(\.[int: "b"])

@@ -19,7 +19,10 @@ struct TLSTests {
         tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(certificatePath))
         tls.certificateVerification = .noHostnameVerification
         let context = try NIOSSLContext(configuration: tls)
-        let (prefs, _) = try fleet.instance { $0.connection.tls = .require(context) }
+        let (prefs, _) = try fleet.instance {
+            $0.sessions = .two
+            $0.connection.tls = .require(context)
+        }
         prefs[\.[int: "secret"]] = 1
         try prefs.flush()
         let sessions = try fleet.server.sql(

@@ -4,25 +4,28 @@ import Prefs
 import PrefsPostgres
 
 /// The fleet at scale (`compare.sh --filter 'Postgres.*'`): N = 10, 100 and 300 instances in driver processes of
-/// about 50, one write at a time, against the floor of as many plain postgres-nio sessions LISTENing; a write storm
-/// of 100 instances; and the container's store reads per write. Each benchmark starts its own cluster with
-/// `max_connections` 1000.
+/// about 50, and N = 1,000 in 10 processes of 100 with one session each, one write at a time, against the floor of as
+/// many plain postgres-nio sessions LISTENing; at 10, 100 and 300 also with two sessions per instance, and with the
+/// instances of a process sharing one listener; a write storm of 100 instances; and the container's store reads per
+/// write. Each benchmark starts its own cluster, with `max_connections` above what it needs (at least 1,000).
 func fleetBenchmarks() {
     guard PostgresBenchmarkServer.isAvailable else { return }
     let fleet = Configurations.once(FleetMetrics.all)
-    for size in [10, 100, 300] {
+    for size in [10, 100, 300, 1_000] {
         Benchmark("Postgres.floor-\(size)", configuration: fleet) { benchmark, run in
             try run.measure(benchmark)
         } setup: {
             try FleetRun(kind: .floor, instances: size)
         }
-        for (name, sessions) in [
-            ("two-sessions", PostgresPreferenceStore.Configuration.Sessions.two), ("one-session", .one),
-        ] {
+        let modes: [(String, FleetRun.Kind)] =
+            size < 1_000
+            ? [("two-sessions", .prefs(.two)), ("one-session", .prefs(.one)), ("shared-listener", .sharedListener)]
+            : [("one-session", .prefs(.one))]
+        for (name, kind) in modes {
             Benchmark("Postgres.fleet-\(size)-\(name)", configuration: fleet) { benchmark, run in
                 try run.measure(benchmark)
             } setup: {
-                try FleetRun(kind: .prefs(sessions), instances: size)
+                try FleetRun(kind: kind, instances: size)
             }
         }
     }

@@ -6,14 +6,17 @@ import Prefs
 import PrefsPostgres
 
 /// One fleet on a throwaway cluster: instances (or plain listening sessions, the floor) in several driver processes
-/// of about 50 each, and the writer in this process. Measures, for one write at a time, when the first and the last
-/// instance heard it, and what the fleet cost.
+/// of about 50 each (100 each from 1,000 instances), and the writer in this process. Measures, for one write at a time,
+/// when the first and the last instance heard it, and what the fleet cost in CPU and memory.
 final class FleetRun: @unchecked Sendable {
     enum Kind: Sendable {
         /// Plain postgres-nio sessions LISTENing; the write is one UPDATE with its NOTIFY.
         case floor
         /// Prefs instances with this many sessions each; the write is a container's subscript write.
         case prefs(PostgresPreferenceStore.Configuration.Sessions)
+        /// Prefs instances with one session each for writes and reads, the instances of each driver process sharing
+        /// one listening session.
+        case sharedListener
     }
 
     let kind: Kind
@@ -32,10 +35,10 @@ final class FleetRun: @unchecked Sendable {
     init(kind: Kind, instances: Int) throws {
         self.kind = kind
         self.instances = instances
-        server = try PostgresBenchmarkServer(maximumConnections: 1_000)
+        server = try PostgresBenchmarkServer(maximumConnections: max(1_000, instances + 100))
         load = try ServerLoad(folder: server.folder)
         admin = try Self.connect(server)
-        let processes = max(2, instances / 50)
+        let processes = instances >= 1_000 ? instances / 100 : max(2, instances / 50)
         let counts = (0..<processes).map { instances / processes + ($0 < instances % processes ? 1 : 0) }
         let environment = server.environment
         switch kind {
@@ -50,9 +53,13 @@ final class FleetRun: @unchecked Sendable {
             drivers = try counts.map {
                 try DriverProcess(["prefs", "\($0)", Self.namespace, mode], environment: environment)
             }
+        case .sharedListener:
+            drivers = try counts.map {
+                try DriverProcess(["prefs", "\($0)", Self.namespace, "one", "shared"], environment: environment)
+            }
         }
-        for driver in drivers { _ = try driver.take(within: 300) { $0 == "ready" } }
-        if case .prefs = kind {
+        for driver in drivers { _ = try driver.take(within: 600) { $0 == "ready" } }
+        if kind.isPrefs {
             writer = Preferences(
                 store: try PostgresPreferenceStore(
                     configuration: .init(environment: server.environment, namespace: Self.namespace)))
@@ -80,6 +87,9 @@ final class FleetRun: @unchecked Sendable {
         benchmark.measurement(FleetMetrics.serverCPU, serverCPU / writesTimesInstances)
         benchmark.measurement(FleetMetrics.connections, try connections())
         benchmark.measurement(FleetMetrics.notificationQueue, Int(queue * 1e6))
+        let resident = drivers.reduce(0) { $0 + ResidentMemory.bytes(of: $1.processIdentifier) }
+        benchmark.measurement(FleetMetrics.clientMemory, resident / instances)
+        benchmark.measurement(FleetMetrics.serverMemory, load.proportionalBytesPerSession())
         benchmark.measurement(FleetMetrics.loadAverage, Int(ServerLoad.loadAverage * 100))
     }
 
@@ -138,6 +148,13 @@ extension PreferenceKeys {
     subscript(fleet name: String) -> Key<Int> { Key(name, default: 0) }
 }
 
+extension FleetRun.Kind {
+    /// Whether the instances are Prefs stores.
+    var isPrefs: Bool {
+        if case .floor = self { false } else { true }
+    }
+}
+
 /// The metrics of the fleet benchmarks.
 enum FleetMetrics {
     /// Nanoseconds from a write until the last instance's observer has the value; one sample per write.
@@ -154,6 +171,12 @@ enum FleetMetrics {
     static var notificationQueue: BenchmarkMetric { .custom("fleetNotificationQueuePPM", useScalingFactor: false) }
     /// The machine's one-minute load average at the end of the run, times 100.
     static var loadAverage: BenchmarkMetric { .custom("loadAverageCentis", useScalingFactor: false) }
+    /// The driver processes' resident memory divided by the instances (each process's runtime included).
+    static var clientMemory: BenchmarkMetric { .custom("fleetClientBytesPerInstance", useScalingFactor: false) }
+    /// The server's client sessions' proportional memory (PSS: shared pages divided among their users) per session.
+    static var serverMemory: BenchmarkMetric { .custom("fleetServerBytesPerSession", useScalingFactor: false) }
 
-    static let all = [last, first, clientCPU, serverCPU, connections, notificationQueue, loadAverage]
+    static let all = [
+        last, first, clientCPU, serverCPU, connections, notificationQueue, loadAverage, clientMemory, serverMemory,
+    ]
 }

@@ -16,6 +16,8 @@ enum Metric: String {
     case fleetConnections
     case fleetNotificationQueue = "fleetNotificationQueuePPM"
     case loadAverage = "loadAverageCentis"
+    case fleetClientMemory = "fleetClientBytesPerInstance"
+    case fleetServerMemory = "fleetServerBytesPerSession"
     case stormCommits = "stormCommittedVersionsPerSecond"
     case stormFlushes = "stormFlushedWritesPerSecond"
     case stormFlushP50 = "stormFlushP50Nanoseconds"

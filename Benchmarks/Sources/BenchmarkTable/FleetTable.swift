@@ -2,8 +2,8 @@
 /// the database, the write storm, and the container's store reads.
 extension ComparisonTable {
     /// The sizes and modes the fleet benchmarks run.
-    static let fleetSizes = [10, 100, 300]
-    static let fleetModes = ["two-sessions", "one-session"]
+    static let fleetSizes = [10, 100, 300, 1_000]
+    static let fleetModes = ["two-sessions", "one-session", "shared-listener"]
 
     func fleetRows() -> [Row] {
         var rows: [Row] = []
@@ -14,7 +14,7 @@ extension ComparisonTable {
                 guard results.contains(name) else { continue }
                 rows.append(latencyAgainstFloor(name, floor: floor))
                 rows.append(cost(name, floor: floor))
-                rows.append(databaseLoad(name))
+                rows.append(databaseLoad(name, floor: floor))
             }
             if results.contains(floor),
                 !Self.fleetModes.contains(where: { results.contains("Postgres.fleet-\(size)-\($0)") })
@@ -80,16 +80,21 @@ extension ComparisonTable {
             ratio: total(name).flatMap { prefs in total(floor).map { Format.ratio(prefs / $0) } } ?? "n/a")
     }
 
-    private func databaseLoad(_ name: String) -> Row {
+    private func databaseLoad(_ name: String, floor: String) -> Row {
         let connections = results.value(name, .fleetConnections)
         let queue = results.value(name, .fleetNotificationQueue)
         let load = results.value(name, .loadAverage)
+        let memory = { (benchmark: String) -> String in
+            let client = results.value(benchmark, .fleetClientMemory).map { Format.decimal($0 / 1_048_576, digits: 1) }
+            let server = results.value(benchmark, .fleetServerMemory).map { Format.decimal($0 / 1_048_576, digits: 1) }
+            return "memory \(client ?? "n/a") MB per instance, \(server ?? "n/a") MB per server session"
+        }
         return Row(
             benchmark: "\(name): database load",
             prefs: "\(connections.map(Format.count) ?? "n/a") connections, notification queue "
                 + "\(queue.map { Format.count($0 / 1e4) } ?? "n/a") % at most; machine load "
-                + (load.map { Format.decimal($0 / 100, digits: 2) } ?? "n/a"),
-            foundation: "—", ratio: "—")
+                + (load.map { Format.decimal($0 / 100, digits: 2) } ?? "n/a") + "; " + memory(name),
+            foundation: "floor: " + memory(floor), ratio: "—")
     }
 
     private func stormRows() -> [Row] {

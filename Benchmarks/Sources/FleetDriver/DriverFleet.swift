@@ -25,6 +25,7 @@ final class PrefsDriverFleet: DriverFleet, @unchecked Sendable {
         namespace: String,
         sessions: PostgresPreferenceStore.Configuration.Sessions,
         separateNamespaces: Bool,
+        sharedListener: Bool = false,
         observing: Bool,
         logger: Logger
     ) throws {
@@ -34,6 +35,7 @@ final class PrefsDriverFleet: DriverFleet, @unchecked Sendable {
                 namespace: separateNamespaces
                     ? "\(namespace)-\(ProcessInfo.processInfo.processIdentifier)-\(index)" : namespace)
             configuration.sessions = sessions
+            configuration.sharesListener = sharedListener
             configuration.flushTimeout = .seconds(60)
             configuration.connection.options.additionalStartupParameters = [("application_name", "fleet-driver")]
             let store = try PostgresPreferenceStore(configuration: configuration, logger: logger)

@@ -9,8 +9,9 @@ import PrefsPostgres
 // event, and reads commands on standard input:
 //
 //   FleetDriver prefs COUNT NAMESPACE one|two   COUNT Prefs instances (a PostgresPreferenceStore and a container
-//                                               each) observing the Int key "fleet"; "seen V FIRST LAST" once all
-//                                               have V (monotonic nanoseconds)
+//                  [shared]                     each) observing the Int key "fleet"; "seen V FIRST LAST" once all
+//                                               have V (monotonic nanoseconds); with "shared", the instances share
+//                                               one listening session (Configuration.sharesListener)
 //   FleetDriver floor COUNT CHANNEL             COUNT postgres-nio sessions LISTENing on CHANNEL, the payload an
 //                                               Int; the same "seen" lines
 //   FleetDriver storm COUNT NAMESPACE one|two   COUNT instances; on "go SECONDS PREFIX", each writes its own key
@@ -39,9 +40,10 @@ do {
         let sessions: PostgresPreferenceStore.Configuration.Sessions =
             arguments.count > 4 && arguments[4] == "one" ? .one : .two
         let separate = arguments.count > 5 && arguments[5] == "separate"
+        let shared = arguments.count > 5 && arguments[5] == "shared"
         fleet = try PrefsDriverFleet(
             count: count, namespace: arguments[3], sessions: sessions, separateNamespaces: separate,
-            observing: arguments[1] == "prefs", logger: logger)
+            sharedListener: shared, observing: arguments[1] == "prefs", logger: logger)
     case "floor":
         fleet = try FloorDriverFleet(count: count, channel: arguments[3], logger: logger)
     default:

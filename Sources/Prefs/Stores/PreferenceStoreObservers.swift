@@ -24,7 +24,11 @@
 public final class PreferenceStoreObservers: Sendable {
     private struct State {
         var nextID: UInt64 = 0
-        var observers: [UInt64: @Sendable (PreferenceStoreChange) -> Void] = [:]
+        var observers: [UInt64: @Sendable (PreferenceStoreChange) -> Void] = [:] {
+            didSet { observerList = observers.sorted { $0.key < $1.key }.map(\.value) }
+        }
+        /// The observers in the order they were added, handed to each delivery without copying them out again.
+        var observerList: [@Sendable (PreferenceStoreChange) -> Void] = []
         var reports = DeliveryQueue<PreferenceStoreChange>()
     }
 
@@ -66,7 +70,7 @@ public final class PreferenceStoreObservers: Sendable {
             state.withLock { $0.reports.claim() }
         } next: {
             state.withLock { state in
-                state.reports.next().map { reports in reports.map { ($0, Array(state.observers.values)) } }
+                state.reports.next().map { reports in reports.map { ($0, state.observerList) } }
             }
         } deliver: { report, handlers in
             for handler in handlers { handler(report) }

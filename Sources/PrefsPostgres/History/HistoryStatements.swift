@@ -41,30 +41,49 @@ enum HistoryStatements {
         }
     }
 
-    /// The newest `limit` changes of a key (or of every key) at or after `since`, returned oldest first.
-    static func history(of key: String?, in namespace: String, since: Date?, limit: Int) -> PostgresQuery {
-        """
-        SELECT key, version, old_value::text, new_value::text, changed_at, role, application_name FROM (
-            SELECT * FROM prefs_history
-            WHERE namespace = \(namespace) AND (\(key)::text IS NULL OR key = \(key))
-                AND (\(since)::timestamptz IS NULL OR changed_at >= \(since))
-            ORDER BY version DESC LIMIT \(limit)
-        ) newest ORDER BY version
-        """
+    /// The newest `limit` changes of a key (or of every key) at or after `since` whose reason contains `reason`
+    /// (ignoring case), returned oldest first.
+    static func history(
+        of key: String?,
+        in namespace: String,
+        since: Date?,
+        reasonContaining reason: String?,
+        limit: Int
+    ) -> PostgresQuery {
+        let pattern = reason.map { "%" + escapedForLike($0) + "%" }
+        return """
+            SELECT key, version, old_value::text, new_value::text, changed_at, role, application_name, reason FROM (
+                SELECT * FROM prefs_history
+                WHERE namespace = \(namespace) AND (\(key)::text IS NULL OR key = \(key))
+                    AND (\(since)::timestamptz IS NULL OR changed_at >= \(since))
+                    AND (\(pattern)::text IS NULL OR reason ILIKE \(pattern))
+                ORDER BY version DESC LIMIT \(limit)
+            ) newest ORDER BY version
+            """
     }
 
-    /// The entries of ``history(of:in:since:limit:)``.
+    /// `text` with the characters that `LIKE` reads as patterns (`%`, `_`, and its escape, `\`) escaped.
+    static func escapedForLike(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+
+    /// The entries of ``history(of:in:since:reasonContaining:limit:)``.
     static func entries(
         from result: PostgresQueryResult,
         logger: Logger
     ) throws -> [PostgresPreferenceStore.HistoryEntry] {
         try result.rows.map { row in
-            let (key, version, old, new, time, role, application) = try row.decode(
-                (String, Int64, String?, String?, Date, String, String).self)
+            let (key, version, old, new, time, role, application, reason) = try row.decode(
+                (String, Int64, String?, String?, Date, String, String, String?).self)
             return PostgresPreferenceStore.HistoryEntry(
                 key: key, version: version, oldValue: StoredValue.decode(old, key: key, logger: logger),
                 newValue: StoredValue.decode(new, key: key, logger: logger), time: time, role: role,
-                applicationName: application)
+                applicationName: application, reason: reason.map { PreferenceWriteReason($0) })
         }
     }
 

@@ -27,6 +27,8 @@ final class ManagedConnection: Sendable {
         var failures = 0
         var notBefore = NIODeadline.uptimeNanoseconds(0)
         var isClosed = false
+        /// Whether a connection was lost or an attempt failed since the last connection was made.
+        var isReconnecting = false
     }
 
     private static let nextID = Lock(0)
@@ -37,6 +39,8 @@ final class ManagedConnection: Sendable {
     private let timeout: TimeAmount
     private let backoff: Backoff
     private let logger: Logger
+    /// Told of every connection made again after a loss or a failed attempt.
+    private let reconnected: @Sendable () -> Void
     private let state = Lock(State())
     private let preparer = Lock<(@Sendable (GuardedConnection) -> EventLoopFuture<Void>)?>(nil)
 
@@ -45,9 +49,11 @@ final class ManagedConnection: Sendable {
         configuration: PostgresConnection.Configuration,
         backoff: Backoff,
         timeout: TimeAmount,
-        logger: Logger
+        logger: Logger,
+        reconnected: @escaping @Sendable () -> Void = {}
     ) {
         self.loop = loop
+        self.reconnected = reconnected
         self.configuration = configuration
         self.timeout = timeout
         self.backoff = backoff
@@ -116,12 +122,14 @@ final class ManagedConnection: Sendable {
         }.whenComplete { [self] result in
             switch result {
             case .success(let connection):
-                let isClosed = state.withLock { state in
+                let (isClosed, isReconnection) = state.withLock { state in
+                    defer { state.isReconnecting = false }
                     state.connecting = nil
                     state.failures = 0
                     if !state.isClosed { state.connection = connection }
-                    return state.isClosed
+                    return (state.isClosed, state.isReconnecting)
                 }
+                if isReconnection, !isClosed { reconnected() }
                 if isClosed {
                     connection.close()
                     promise.fail(StoreFailure(kind: .closed, reason: "the store is closed"))
@@ -132,6 +140,7 @@ final class ManagedConnection: Sendable {
             case .failure(let error):
                 state.withLock { state in
                     state.connecting = nil
+                    state.isReconnecting = true
                     state.failures += 1
                     state.notBefore = .now() + backoff.delay(afterFailures: state.failures)
                 }
@@ -142,7 +151,10 @@ final class ManagedConnection: Sendable {
 
     private func lost(_ connection: GuardedConnection) {
         state.withLock { state in
-            if state.connection === connection { state.connection = nil }
+            if state.connection === connection {
+                state.connection = nil
+                state.isReconnecting = true
+            }
         }
     }
 

@@ -30,14 +30,18 @@ enum Statements {
         "SELECT value::text FROM prefs_values WHERE namespace = \(namespace) AND key = \(key)"
     }
 
-    /// Every row changed after `version`, with the namespace's version in the same snapshot (one row
-    /// with a NULL key when nothing changed).
+    /// Every row changed after `version` (every row, for 0), with what describes the namespace in the same snapshot
+    /// (``NamespaceHead``): one row with a NULL key when nothing changed, with NULLs for the namespace when it has no
+    /// row.
     static func changes(in namespace: String, after version: Int64) -> PostgresQuery {
         """
-        SELECT n.version, v.key, v.value::text, v.version
-        FROM prefs_namespaces n
+        SELECT n.version, n.id, n.generation, n.purged_through,
+            (SELECT oid::bigint FROM pg_database WHERE datname = current_database()),
+            'prefs_values'::regclass::oid::bigint,
+            v.key, v.value::text, v.version, (extract(epoch FROM v.updated_at) * 1000000)::bigint
+        FROM (VALUES (1)) AS one (x)
+        LEFT JOIN prefs_namespaces n ON n.namespace = \(namespace)
         LEFT JOIN prefs_values v ON v.namespace = n.namespace AND v.version > \(version)
-        WHERE n.namespace = \(namespace)
         """
     }
 
@@ -64,17 +68,29 @@ enum Statements {
             """
     }
 
-    /// Writes a batch in one autocommitted statement (`prefs_write_batch`): the namespace's lock, then the changes
-    /// as ``write(_:in:)`` makes them. Returns the key and new version of every row that changed.
-    static func writeBatch(_ changes: PreferenceStoreWrites, in namespace: String) -> PostgresQuery {
+    /// Writes a batch in one autocommitted statement (`prefs_write_batch`): the reason for the history, the
+    /// namespace's lock, then the changes as ``write(_:in:)`` makes them. Returns the key and new version of every
+    /// row that changed.
+    static func writeBatch(
+        _ changes: PreferenceStoreWrites,
+        reason: PreferenceWriteReason?,
+        in namespace: String
+    ) -> PostgresQuery {
         let keys = changes.keys.sorted()  // one lock order for every writer
         let setKeys = keys.filter { changes[$0]! != nil }
         let setValues = setKeys.map { StoredValue.encode(changes[$0]!!) }
         let removedKeys = keys.filter { changes[$0]! == nil }
+        let reason = reason?.text
         return """
-            SELECT changed_key, new_version
-            FROM prefs_write_batch(\(namespace), \(setKeys)::text[], \(setValues)::text[], \(removedKeys)::text[])
+            SELECT changed_key, new_version FROM prefs_write_batch(
+                \(namespace), \(setKeys)::text[], \(setValues)::text[], \(removedKeys)::text[], \(reason)::text)
             """
+    }
+
+    /// Sets the reason the history records for the changes of the current transaction.
+    static func setReason(_ reason: PreferenceWriteReason?) -> PostgresQuery {
+        let text = reason?.text ?? ""
+        return "SELECT set_config('prefs.reason', \(text), true)"
     }
 
     /// The new versions returned by ``write(_:in:)`` and ``writeBatch(_:in:)``.
@@ -87,20 +103,36 @@ enum Statements {
         return versions
     }
 
-    /// The rows and the namespace's version returned by ``changes(in:after:)``; a value that does not
-    /// decode is reported and read as no value.
+    /// A row read by ``changes(in:after:)``: the key's row and the change's time in the database.
+    struct ChangedRow: Sendable {
+        var key: String
+        var row: NamespaceMirror.Row
+        /// Microseconds since 1970, by the database's clock.
+        var changedAt: Int64?
+    }
+
+    /// The rows and the namespace's head returned by ``changes(in:after:)``; a value that does not decode is reported
+    /// and read as no value.
     static func changedRows(
         from result: PostgresQueryResult,
         logger: Logger
-    ) throws -> (rows: [(key: String, row: NamespaceMirror.Row)], head: Int64) {
-        var head: Int64 = 0
-        var rows: [(key: String, row: NamespaceMirror.Row)] = []
+    ) throws -> (rows: [ChangedRow], head: NamespaceHead) {
+        var head = NamespaceHead(identity: nil, version: 0, purgedThrough: 0)
+        var rows: [ChangedRow] = []
         for row in result.rows {
-            let (namespaceVersion, key, text, version) = try row.decode((Int64, String?, String?, Int64?).self)
-            head = namespaceVersion
+            let (namespaceVersion, id, generation, purgedThrough, database, table, key, text, version, changedAt) =
+                try row.decode(
+                    (Int64?, Int64?, Int64?, Int64?, Int64, Int64, String?, String?, Int64?, Int64?).self)
+            if let namespaceVersion, let id, let generation, let purgedThrough {
+                head = NamespaceHead(
+                    identity: NamespaceIdentity(
+                        database: database, table: table, namespace: id, generation: generation),
+                    version: namespaceVersion, purgedThrough: purgedThrough)
+            }
             guard let key, let version else { continue }
+            let value = StoredValue.decode(text, key: key, logger: logger)
             rows.append(
-                (key, NamespaceMirror.Row(value: StoredValue.decode(text, key: key, logger: logger), version: version)))
+                ChangedRow(key: key, row: NamespaceMirror.Row(value: value, version: version), changedAt: changedAt))
         }
         return (rows, head)
     }

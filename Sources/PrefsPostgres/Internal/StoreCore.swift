@@ -2,21 +2,34 @@ internal import Logging
 internal import PostgresNIO
 internal import Prefs
 
-/// What the parts of a store share: its settings, its in-memory copy of the namespace, and the
-/// handlers it reports changes to.
+/// What the parts of a store share: its settings, its in-memory copy of the namespace, the handlers it reports
+/// changes to, its metrics, and its offline copy.
 final class StoreCore: Sendable {
     let configuration: PostgresPreferenceStore.Configuration
+    /// The logger, with the metadata `prefs.namespace` and `prefs.instance`.
     let logger: Logger
     let loop: any EventLoop
     let backoff: Backoff
-    let mirror = Lock(NamespaceMirror())
+    let mirror: Lock<NamespaceMirror>
     let observers = PreferenceStoreObservers()
+    let metrics: StoreMetrics
+    let offlineCopy: OfflineCopyWriter?
     private let closed = Lock(false)
-    init(configuration: PostgresPreferenceStore.Configuration, logger: Logger) {
+
+    /// A core whose mirror starts from `restored` (the offline copy's contents, or an empty namespace).
+    init(configuration: PostgresPreferenceStore.Configuration, logger: Logger, restored: NamespaceMirror) {
         self.configuration = configuration
+        var logger = logger
+        logger[metadataKey: "prefs.namespace"] = "\(configuration.namespace)"
+        logger[metadataKey: "prefs.instance"] = "\(configuration.instanceName)"
         self.logger = logger
         self.loop = StoreEventLoop.group.next()
         self.backoff = Backoff(first: configuration.retryDelay, maximum: configuration.maximumRetryDelay)
+        self.mirror = Lock(restored)
+        self.metrics = StoreMetrics(
+            namespace: configuration.namespace, instance: configuration.instanceName,
+            factory: configuration.metricsFactory)
+        self.offlineCopy = configuration.offlineCopy.map { OfflineCopyWriter(copy: $0, logger: logger) }
     }
 
     var namespace: String { configuration.namespace }
@@ -25,7 +38,8 @@ final class StoreCore: Sendable {
     func makeConnection() -> ManagedConnection {
         ManagedConnection(
             loop: loop, configuration: configuration.connection, backoff: backoff,
-            timeout: configuration.operationTimeout.timeAmount, logger: logger)
+            timeout: configuration.operationTimeout.timeAmount, logger: logger,
+            reconnected: { [metrics] in metrics.reconnected() })
     }
 
     /// Who the store connects as and where, for messages: never the password.
@@ -49,11 +63,13 @@ final class StoreCore: Sendable {
         origin: PreferenceWriteOrigin? = nil,
         _ change: (inout NamespaceMirror) -> PreferenceStoreWrites
     ) -> PreferenceStoreWrites {
-        let changed = mirror.withLock { mirror in
+        let (changed, revised) = mirror.withLock { mirror in
+            let revision = mirror.revision
             let changed = change(&mirror)
             observers.enqueue(PreferenceStoreChange(values: changed, origin: origin))
-            return changed
+            return (changed, mirror.revision != revision)
         }
+        if revised, let offlineCopy { offlineCopy.changed(self) }
         if !changed.isEmpty { StoreEventLoop.delivery.deliver(observers) }
         return changed
     }

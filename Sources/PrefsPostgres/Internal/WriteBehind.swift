@@ -50,31 +50,58 @@ final class WriteBehind: Sendable {
         }
     }
 
-    /// Commits the queued writes as one batch on `connection` (an operation of the session).
+    /// Commits the queued writes on `connection` (an operation of the session): a batch for each run of one reason,
+    /// one after the other, through the last write made before the call.
     func commitQueued(on connection: GuardedConnection) -> EventLoopFuture<Void> {
-        let core = self.core
-        guard let batch = core.mirror.withLock({ $0.takeBatch() }) else {
-            resolveWaiters()
-            return core.loop.makeSucceededVoidFuture()
+        let through = core.mirror.withLock { $0.lastWrite }
+        return commitRuns(through: through, on: connection)
+    }
+
+    private func commitRuns(through sequence: UInt64, on connection: GuardedConnection) -> EventLoopFuture<Void> {
+        commitOldestRun(through: sequence, on: connection).flatMap { [self] committed in
+            committed ? commitRuns(through: sequence, on: connection) : core.loop.makeSucceededVoidFuture()
         }
-        return connection.query(Statements.writeBatch(batch, in: core.namespace), logger: core.logger)
-            .flatMapThrowing { try Statements.versions(from: $0) }
-            .map { [self] versions in
-                core.changeMirror { $0.batchCommitted(versions: versions) }
-                let recovered = state.withLock { state in
-                    defer { (state.failures, state.lastFailure) = (0, nil) }
-                    return state.failures > 0
-                }
-                if recovered {
-                    core.logger.notice("Prefs: PostgreSQL accepts writes again; the queued writes are committed")
-                }
-                resolveWaiters()
-            }.flatMapError { [self] error in
-                core.mirror.withLock { $0.batchFailed() }
-                let failure = StoreFailure(error)
-                failed(failure)
-                return core.loop.makeFailedFuture(failure)
+    }
+
+    /// Commits the oldest run of queued writes, when it holds a write made up to `sequence`; returns whether it
+    /// committed one. A run that fails goes back into the queue.
+    private func commitOldestRun(through sequence: UInt64, on connection: GuardedConnection) -> EventLoopFuture<Bool> {
+        let core = self.core
+        let batch = core.mirror.withLock { mirror -> PendingWrites.Run? in
+            mirror.isCommitted(through: sequence) ? nil : mirror.takeBatch()
+        }
+        guard let batch else {
+            resolveWaiters()
+            updateQueuedWrites()
+            return core.loop.makeSucceededFuture(false)
+        }
+        return connection.query(
+            Statements.writeBatch(batch.changes, reason: batch.reason, in: core.namespace), logger: core.logger
+        )
+        .flatMapThrowing { try Statements.versions(from: $0) }
+        .map { [self] versions in
+            core.changeMirror { $0.batchCommitted(versions: versions) }
+            core.metrics.committed(keys: batch.changes.count, acceptedAt: batch.acceptedAt)
+            let recovered = state.withLock { state in
+                defer { (state.failures, state.lastFailure) = (0, nil) }
+                return state.failures > 0
             }
+            if recovered {
+                core.logger.notice("Prefs: PostgreSQL accepts writes again; the queued writes are committed")
+            }
+            resolveWaiters()
+            return true
+        }.flatMapError { [self] error in
+            core.mirror.withLock { $0.batchFailed() }
+            let failure = StoreFailure(error)
+            failed(failure)
+            return core.loop.makeFailedFuture(failure)
+        }
+    }
+
+    /// Records how many keys wait to be committed.
+    private func updateQueuedWrites() {
+        core.metrics.queued(core.mirror.withLock { $0.uncommittedCount })
     }
 
     /// Blocks until every write queued before the call is committed.
@@ -82,8 +109,39 @@ final class WriteBehind: Sendable {
     /// - Throws: ``PostgresPreferenceStoreError`` of kind `notCommitted` after the flush timeout,
     ///   naming the waiting keys and the last reason; the writes stay queued.
     func flush() throws {
+        guard let (id, committed) = waitForQueuedWrites() else { return }
+        do {
+            try committed.waitOffLoop(timeout: core.configuration.flushTimeout, "flush")
+        } catch let failure as StoreFailure where failure.kind == .calledOnEventLoop || failure.kind == .closed {
+            abandonWaiter(id, failure)
+            throw failure.error("could not flush")
+        } catch {
+            let failure = StoreFailure(kind: .notCommitted, reason: notCommittedReason())
+            abandonWaiter(id, failure)
+            throw failure.error("could not flush")
+        }
+    }
+
+    /// Returns once every write queued before the call is committed, without blocking a thread.
+    ///
+    /// - Throws: ``PostgresPreferenceStoreError`` of kind `notCommitted` after the flush timeout, as ``flush()``.
+    func flushWithoutBlocking() async throws {
+        guard let (id, committed) = waitForQueuedWrites() else { return }
+        let deadline = core.loop.scheduleTask(in: core.configuration.flushTimeout.timeAmount) { [self] in
+            abandonWaiter(id, StoreFailure(kind: .notCommitted, reason: notCommittedReason()))
+        }
+        defer { deadline.cancel() }
+        do {
+            try await committed.get()
+        } catch {
+            throw StoreFailure(error).error("could not flush")
+        }
+    }
+
+    /// Registers a waiter for the writes queued so far and starts their commit; nil when they are committed.
+    private func waitForQueuedWrites() -> (id: UInt64, committed: EventLoopFuture<Void>)? {
         let sequence = core.mirror.withLock { $0.lastWrite }
-        guard !core.mirror.withLock({ $0.isCommitted(through: sequence) }) else { return }
+        guard !core.mirror.withLock({ $0.isCommitted(through: sequence) }) else { return nil }
         let promise = core.loop.makePromise(of: Void.self)
         let id = state.withLock { state in
             state.nextWaiterID += 1
@@ -92,16 +150,7 @@ final class WriteBehind: Sendable {
         }
         schedule()
         resolveWaiters()
-        do {
-            try promise.futureResult.waitOffLoop(timeout: core.configuration.flushTimeout, "flush")
-        } catch let failure as StoreFailure where failure.kind == .calledOnEventLoop {
-            abandonWaiter(id, failure)
-            throw failure.error("could not flush")
-        } catch {
-            let failure = StoreFailure(kind: .notCommitted, reason: notCommittedReason())
-            abandonWaiter(id, failure)
-            throw failure.error("could not flush")
-        }
+        return (id, promise.futureResult)
     }
 
     /// Fails every waiting flush (the store is closing).

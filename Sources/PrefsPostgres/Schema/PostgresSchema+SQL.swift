@@ -1,14 +1,15 @@
 extension PostgresSchema {
-    /// The setup of schema 3, one statement each (postgres-nio's extended protocol takes one per query). Every
-    /// statement is idempotent, and each brings a database of schema 1 or 2 (the earlier releases) to schema 3 in
+    /// The setup of schema 4, one statement each (postgres-nio's extended protocol takes one per query). Every
+    /// statement is idempotent, and each brings a database of schema 1, 2 or 3 (the earlier releases) to schema 4 in
     /// place: nothing is dropped, no row is rewritten.
     static let statements: [String] =
-        tables + valueTriggers + batchWrite + historyTriggers + historyFunctions + [
+        tables + valueTriggers + gapRecords + batchWrite + historyTriggers + historyFunctions + [
             "COMMENT ON TABLE prefs_values IS 'Prefs schema \(version)'"
         ]
 
-    /// The tables and indexes. The history table and the retention columns are new in schema 3; adding a column
-    /// with a constant default rewrites nothing.
+    /// The tables and indexes. The history table and the retention columns are new in schema 3; the namespace's
+    /// generation and removals record and the history's reasons in schema 4. Adding a column with a constant default
+    /// rewrites nothing.
     private static let tables = [
         """
         CREATE TABLE IF NOT EXISTS prefs_namespaces (
@@ -20,7 +21,9 @@ extension PostgresSchema {
         """
         ALTER TABLE prefs_namespaces
             ADD COLUMN IF NOT EXISTS history_max_age interval,
-            ADD COLUMN IF NOT EXISTS history_max_versions integer DEFAULT \(HistoryDefaults.maximumVersionsPerKey)
+            ADD COLUMN IF NOT EXISTS history_max_versions integer DEFAULT \(HistoryDefaults.maximumVersionsPerKey),
+            ADD COLUMN IF NOT EXISTS generation bigint NOT NULL DEFAULT 1,
+            ADD COLUMN IF NOT EXISTS purged_through bigint NOT NULL DEFAULT 0
         """,
         """
         CREATE TABLE IF NOT EXISTS prefs_values (
@@ -50,6 +53,9 @@ extension PostgresSchema {
         """,
         """
         CREATE INDEX IF NOT EXISTS prefs_history_namespace_changed_at ON prefs_history (namespace, changed_at)
+        """,
+        """
+        ALTER TABLE prefs_history ADD COLUMN IF NOT EXISTS reason text
         """,
         // A database of an earlier schema has values and no history: each key's value then becomes its first
         // recorded version, so that a rollback can return to it. Running it again adds nothing.
@@ -97,26 +103,32 @@ extension PostgresSchema {
         $$
         """,
         // The payload carries the new value (or "removed") when it fits in a notification, so that a listener
-        // that has every earlier version applies it without a query; else the key and version, else the version.
+        // that has every earlier version applies it without a query; else the key and version, else the version. It
+        // starts with the version (a listener that needs to read reads without parsing the rest) and carries the
+        // change's time in microseconds ("at", for the commit-to-apply lag).
         """
         CREATE OR REPLACE FUNCTION prefs_values_after_write() RETURNS trigger LANGUAGE plpgsql AS $$
         DECLARE
             channel_id bigint;
             payload text;
+            at bigint;
         BEGIN
             SELECT id INTO channel_id FROM prefs_namespaces WHERE namespace = NEW.namespace;
+            at := (extract(epoch FROM NEW.updated_at) * 1000000)::bigint;
             IF NEW.value IS NULL THEN
                 payload := json_build_object(
-                    'namespace', NEW.namespace, 'key', NEW.key, 'version', NEW.version, 'removed', true)::text;
+                    'version', NEW.version, 'at', at, 'namespace', NEW.namespace, 'key', NEW.key, 'removed', true)::text;
             ELSE
                 payload := json_build_object(
-                    'namespace', NEW.namespace, 'key', NEW.key, 'version', NEW.version, 'value', NEW.value)::text;
+                    'version', NEW.version, 'at', at, 'namespace', NEW.namespace, 'key', NEW.key, 'value', NEW.value
+                )::text;
             END IF;
             IF octet_length(payload) > 7900 THEN
-                payload := json_build_object('namespace', NEW.namespace, 'key', NEW.key, 'version', NEW.version)::text;
+                payload := json_build_object(
+                    'version', NEW.version, 'at', at, 'namespace', NEW.namespace, 'key', NEW.key)::text;
             END IF;
             IF octet_length(payload) > 7900 THEN
-                payload := json_build_object('version', NEW.version)::text;
+                payload := json_build_object('version', NEW.version, 'at', at)::text;
             END IF;
             PERFORM pg_notify('prefs_changes_' || channel_id, payload);
             RETURN NULL;
@@ -127,7 +139,10 @@ extension PostgresSchema {
         CREATE OR REPLACE FUNCTION prefs_values_before_delete() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
             IF OLD.value IS NULL THEN
-                PERFORM 1 FROM prefs_namespaces WHERE namespace = OLD.namespace FOR UPDATE;
+                -- A purge: the removal's version goes on the namespace's removals record, so that an instance that
+                -- has not applied it yet knows that it cannot learn of it from the rows and reads them all.
+                UPDATE prefs_namespaces SET purged_through = greatest(purged_through, OLD.version)
+                    WHERE namespace = OLD.namespace;
                 RETURN OLD;
             END IF;
             UPDATE prefs_values SET value = NULL WHERE namespace = OLD.namespace AND key = OLD.key;
@@ -149,14 +164,16 @@ extension PostgresSchema {
         """,
     ]
 
-    /// A batch of writes in one statement, so that the store commits it in one round trip (autocommit): the
-    /// namespace's lock first, as every writer takes it, then the new values (rows whose value would not change are
-    /// left alone) and the removals. Returns the key and new version of every row that changed.
+    /// A batch of writes in one statement, so that the store commits it in one round trip (autocommit): the reason
+    /// for the history, the namespace's lock first, as every writer takes it, then the new values (rows whose value
+    /// would not change are left alone) and the removals. Returns the key and new version of every row that changed.
     private static let batchWrite = [
         """
-        CREATE OR REPLACE FUNCTION prefs_write_batch(target text, set_keys text[], set_values text[], removed_keys text[])
+        CREATE OR REPLACE FUNCTION prefs_write_batch(
+            target text, set_keys text[], set_values text[], removed_keys text[], reason text)
         RETURNS TABLE (changed_key text, new_version bigint) LANGUAGE plpgsql AS $$
         BEGIN
+            PERFORM set_config('prefs.reason', coalesce(reason, ''), true);
             PERFORM 1 FROM prefs_namespaces WHERE namespace = target FOR UPDATE;
             RETURN QUERY
             WITH upserted AS (
@@ -173,11 +190,19 @@ extension PostgresSchema {
             SELECT u.key, u.version FROM upserted u UNION ALL SELECT r.key, r.version FROM removed r;
         END
         $$
+        """,
+        // Schema 3's form, for the instances of the previous release during a rolling upgrade.
         """
+        CREATE OR REPLACE FUNCTION prefs_write_batch(target text, set_keys text[], set_values text[], removed_keys text[])
+        RETURNS TABLE (changed_key text, new_version bigint) LANGUAGE sql AS $$
+            SELECT * FROM prefs_write_batch(target, set_keys, set_values, removed_keys, NULL)
+        $$
+        """,
     ]
 
-    /// The record of every change, in the transaction that makes it, and the retention applied to the changed key
-    /// there: a trigger of its own, so that an instance of an earlier release that rewrites the schema-2 triggers
+    /// The record of every change, in the transaction that makes it, with the reason set for the transaction
+    /// (`prefs.reason`, which the store sets with `set_config`; a hand edit may `SET LOCAL prefs.reason = '…'`), and
+    /// the retention applied to the changed key there: a trigger of its own, so that an instance of an earlier release that rewrites the schema-2 triggers
     /// leaves it in place. It runs as the tables' owner (`SECURITY DEFINER`), so that the roles that write values
     /// need no privilege on the history and cannot rewrite it; its `search_path` is pinned to the tables' schema.
     private static let historyTriggers = [
@@ -187,10 +212,10 @@ extension PostgresSchema {
             max_age interval;
             max_versions integer;
         BEGIN
-            INSERT INTO prefs_history (namespace, key, version, old_value, new_value, role, application_name)
+            INSERT INTO prefs_history (namespace, key, version, old_value, new_value, role, application_name, reason)
             VALUES (
                 NEW.namespace, NEW.key, NEW.version, CASE WHEN TG_OP = 'UPDATE' THEN OLD.value END, NEW.value,
-                session_user, current_setting('application_name'));
+                session_user, current_setting('application_name'), nullif(current_setting('prefs.reason', true), ''));
             SELECT history_max_age, history_max_versions INTO max_age, max_versions
                 FROM prefs_namespaces WHERE namespace = NEW.namespace;
             -- Retention without a long lock: this key's versions beyond the count, and a few of the namespace's

@@ -11,17 +11,22 @@ internal import PostgresNIO
 /// - `prefs_values`: one row per key per namespace: `value` (`jsonb`, in the file store's tree form;
 ///   NULL once the key is removed, so that the removal has a version too), `version`, `updated_at`.
 /// - `prefs_history`: one row per change (namespace, key, version, old and new value, time, the session's role and
-///   `application_name`), written in the changing transaction by a trigger that also applies the retention.
+///   `application_name`, the reason), written in the changing transaction by a trigger that also applies the retention.
 /// - Triggers version every change (also one made by hand in `psql`), skip writes that change nothing (the same
 ///   `jsonb` text: an integer and a double of equal value differ), notify `prefs_changes_<id>` with
 ///   `{"namespace", "key", "version"}` and the new value when it fits, record the change, and turn a `DELETE` into a
 ///   removal (deleting a removed key's row again purges it).
 ///
-/// The table comment `Prefs schema N` says which schema a database has. Schemas 1 and 2 (earlier releases) are
+/// - Schema 4 adds what makes gaps in a catch-up visible (``NamespaceGap``): the namespace's `generation` (raised by a
+///   `TRUNCATE`) and `purged_through` (the removals record: the highest version of a removal whose row was purged),
+///   `prefs_drop_namespace`, the change's time in every notification (`at`), and each change's `reason` in the history
+///   (`prefs.reason`, set for the transaction).
+///
+/// The table comment `Prefs schema N` says which schema a database has. Schemas 1, 2 and 3 (earlier releases) are
 /// upgraded in place by the same idempotent statements, under an advisory lock; a newer schema is left alone.
 enum PostgresSchema {
-    /// The schema this release creates, in the table comment `Prefs schema 3`.
-    static let version = 3
+    /// The schema this release creates, in the table comment `Prefs schema 4`.
+    static let version = 4
 
     /// Every statement as one script, for `psql`.
     static var script: String { statements.map { $0 + ";\n" }.joined(separator: "\n") }

@@ -12,9 +12,11 @@ struct HistoryCommand: ParsableCommand {
         discussion: """
             The database records every change in the transaction that makes it, whoever makes it (an app \
             instance, `prefs`, a hand edit in psql): one line per change with its version, time, key, old and new \
-            value, and the role and application name of the session that made it. With --json, an array of \
-            objects {"version", "time", "key", "old", "new", "role", "application"}, null for a missing value. \
-            How long changes are kept is the namespace's retention setting. Only with --postgres.
+            value, the role and application name of the session that made it, and the reason it was made with \
+            (`prefs set … --reason`, an app's `set(_:_:reason:)`). --reason TEXT keeps the changes whose reason \
+            contains TEXT, ignoring case. With --json, an array of objects {"version", "time", "key", "old", \
+            "new", "role", "application", "reason"}, null for a missing value. How long changes are kept is the \
+            namespace's retention setting. Only with --postgres.
             """
     )
 
@@ -24,6 +26,10 @@ struct HistoryCommand: ParsableCommand {
             "Only changes made since then: an ISO 8601 date (2026-11-22T15:47:00Z), or an age (30m, 12h, 7d, 2w).",
             valueName: "when"))
     var since: PointInTime?
+    @Option(
+        name: .customLong("reason"),
+        help: ArgumentHelp("Only changes whose reason contains this text, ignoring case.", valueName: "text"))
+    var reasonContaining: String?
     @Option(help: "At most this many changes: the newest.") var limit = 100
     @OptionGroup var location: LocationOptions
     @OptionGroup var output: OutputOptions
@@ -40,19 +46,21 @@ struct HistoryCommand: ParsableCommand {
         try console.run {
             let namespace = try location.postgresNamespace!
             let store = try namespace.open(creatingNamespace: false)
-            let entries = try store.history(of: key, since: since?.date, limit: limit)
+            let entries = try store.history(
+                of: key, since: since?.date, reasonContaining: reasonContaining, limit: limit)
             if let key, entries.isEmpty, store.value(forKey: key) == nil, try store.history(of: key, limit: 1).isEmpty {
                 throw PrefsFailure.unknownKey(key, known: store.keys().sorted(), in: "in \(namespace.name)")
             }
             if output.json { return console.print(JSONObject.array(entries.map(Self.object))) }
             guard !entries.isEmpty else { return console.note("no recorded changes") }
-            var table = TextTable(header: ["VERSION", "TIME", "KEY", "CHANGE", "BY"])
+            var table = TextTable(header: ["VERSION", "TIME", "KEY", "CHANGE", "BY", "REASON"])
             for entry in entries {
                 let old = entry.oldValue.map(ValueText.line) ?? "(none)"
                 let new = entry.newValue.map(ValueText.line) ?? "(removed)"
                 table.append([
                     .init(String(entry.version), .dim), .init(Self.localTime(entry.time)), .init(entry.key, .cyan),
                     .init("\(old) → \(new)"), .init("\(entry.role) (\(entry.applicationName))", .dim),
+                    .init(entry.reason?.text ?? ""),
                 ])
             }
             console.print(table.render(console.outputStyle))
@@ -68,6 +76,7 @@ struct HistoryCommand: ParsableCommand {
         object.add("new", entry.newValue)
         object.add("role", entry.role)
         object.add("application", entry.applicationName)
+        object.add("reason", entry.reason.map { .string($0.text) })
         return object
     }
 

@@ -27,19 +27,25 @@ struct ImportCommand: ParsableCommand {
     @Flag var mode: Mode = .merge
     @OptionGroup var location: LocationOptions
     @OptionGroup var lock: LockOptions
+    @OptionGroup var why: ReasonOptions
 
     func run() throws {
         try Console.current.run {
+            let reason = try why.reason(for: location)
             let members = try readDocument()
             let file = try location.preferences
             _ = try file.readIfPresent()  // a damaged file is left as it is
             try file.checkStorable(members)
             let store = try file.openStore(watching: false, lockTimeout: lock.duration)
-            try store.transaction { transaction in
-                if mode == .replace {
-                    for name in try store.keys() where members[name] == nil { transaction.setValue(nil, forKey: name) }
+            try PreferenceWriteReason.$current.withValue(reason) {
+                try store.transaction { transaction in
+                    if mode == .replace {
+                        for name in try store.keys() where members[name] == nil {
+                            transaction.setValue(nil, forKey: name)
+                        }
+                    }
+                    for (name, value) in members { transaction.setValue(value, forKey: name) }
                 }
-                for (name, value) in members { transaction.setValue(value, forKey: name) }
             }
         }
     }

@@ -24,16 +24,20 @@ struct SetCommand: ParsableCommand {
     @Option(help: "How to read VALUE.") var type: ValueType?
     @OptionGroup var location: LocationOptions
     @OptionGroup var lock: LockOptions
+    @OptionGroup var why: ReasonOptions
 
     func run() throws {
         try Console.current.run {
+            let reason = try why.reason(for: location)
             let file = try location.preferences
             // Check everything before the store is opened: a damaged file or a bad value writes nothing.
             let existing = try file.readIfPresent()
             try file.checkStorable([key: try parse(replacing: existing?[key])])
             let store = try file.openStore(watching: false, lockTimeout: lock.duration)
-            try store.transaction { transaction in
-                transaction.setValue(try parse(replacing: transaction.value(forKey: key)), forKey: key)
+            try PreferenceWriteReason.$current.withValue(reason) {
+                try store.transaction { transaction in
+                    transaction.setValue(try parse(replacing: transaction.value(forKey: key)), forKey: key)
+                }
             }
         }
     }

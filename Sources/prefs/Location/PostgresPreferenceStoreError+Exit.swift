@@ -11,7 +11,7 @@ extension PostgresPreferenceStoreError: PrefsFailureConvertible {
         case .schemaMissing:
             PrefsFailure(
                 .missingFile,
-                "the database has no Prefs tables of schema 3 or later: start an instance of the app once (it creates "
+                "the database has no Prefs tables of schema 4 or later: start an instance of the app once (it creates "
                     + "or upgrades them), or run `prefs schema | psql` as the tables' owner; nothing was written")
         case .unstorableValue, .versionNotFound:
             PrefsFailure(.invalidValue, message)

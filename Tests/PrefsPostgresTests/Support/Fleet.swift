@@ -11,19 +11,34 @@ extension PreferenceKeys {
 }
 
 /// Instances of one fleet on a fresh namespace of a test server: each a store with its own
-/// connections (named by its application name) and a container; all closed when the fleet goes.
+/// connections (named by its application name) and a container; all closed when the fleet goes. A fleet with a
+/// database of its own (for tests that truncate, drop or restore tables) drops it then.
 final class Fleet: @unchecked Sendable {
     let server: PostgresTestServer
     let namespace: String
     let applicationName: String
+    /// The fleet's own database, or nil for the server's.
+    let database: String?
     private let lock = NSLock()
     private var stores: [PostgresPreferenceStore] = []
 
-    init(server: PostgresTestServer? = nil, namespace: String? = nil) throws {
+    init(server: PostgresTestServer? = nil, namespace: String? = nil, ownDatabase: Bool = false) throws {
         self.server = try server ?? PostgresTestServer.shared()
         let id = UUID().uuidString.prefix(8).lowercased()
         self.namespace = namespace ?? "test-\(id)"
         self.applicationName = "prefs-\(id)"
+        if ownDatabase {
+            database = "prefs_fleet_\(id)"
+            try self.server.sql("CREATE DATABASE \(database!)")
+        } else {
+            database = nil
+        }
+    }
+
+    /// Runs SQL in the fleet's database.
+    @discardableResult
+    func sql(_ statement: String) throws -> String {
+        try server.sql(statement, database: database)
     }
 
     /// The stores' logger: errors only, so that the expected reconnections of fault tests stay quiet.
@@ -39,7 +54,8 @@ final class Fleet: @unchecked Sendable {
     )
         -> PostgresPreferenceStore.Configuration
     {
-        var configuration = server.configuration(namespace: namespace, applicationName: applicationName)
+        var configuration = server.configuration(
+            namespace: namespace, applicationName: applicationName, database: database)
         change(&configuration)
         return configuration
     }
@@ -69,9 +85,10 @@ final class Fleet: @unchecked Sendable {
         try server.terminateSessions(of: applicationName)
     }
 
-    /// Closes every store of the fleet.
+    /// Closes every store of the fleet (and drops its own database).
     func close() {
         for store in lock.withLock({ stores }) { store.close() }
+        if let database { _ = try? server.sql("DROP DATABASE IF EXISTS \(database) WITH (FORCE)") }
     }
 
     deinit { close() }

@@ -65,6 +65,9 @@ final class PostgresTestServer: Sendable {
     func halt() throws { try control("halt") }
     /// Starts a halted server again on the same port.
     func resume() throws { try control("resume") }
+    /// Stops the server as a crash does (no checkpoint, every session cut at once), keeping its data, until
+    /// ``resume()``, which recovers it.
+    func crash() throws { try control("crash") }
 
     private func control(_ command: String) throws {
         let (status, output) = try Self.runScript([command, directory])

@@ -145,6 +145,41 @@ struct PrefsToolPostgresTests {
         #expect(count == "0")
     }
 
+    @Test func aReasonFromTheCommandLineOrTheEnvironmentIsRecordedShownAndSearched() throws {
+        let fleet = try Fleet()
+        let (_, store) = try fleet.instance()
+        #expect(try fleet.prefs(["set", "limit", "10", "--reason", "INC-4711: halve it"]).status == 0)
+        let scripted = fleet.toolEnvironment(["PREFS_REASON": "deploy 2026-11-25"])
+        #expect(try fleet.prefs(["set", "limit", "20"], environment: scripted).status == 0)
+        #expect(
+            try fleet.prefs(["import", "-"], environment: scripted, input: Data(#"{"extra": 1}"#.utf8)).status == 0)
+        #expect(try fleet.prefs(["delete", "extra", "--reason", "not needed"]).status == 0)
+        let first = try #require(try store.history(of: "limit").first?.version)
+        #expect(
+            try fleet.prefs(["rollback", "limit", "--to-version", "\(first)", "--reason", "inc-4711: back"]).status == 0
+        )
+        #expect(try fleet.prefs(["set", "limit", "30"]).status == 0, "no reason")
+        #expect(
+            try store.history().map(\.reason?.text) == [
+                "INC-4711: halve it", "deploy 2026-11-25", "deploy 2026-11-25", "not needed", "inc-4711: back", nil,
+            ])
+
+        let table = try fleet.prefs(["history", "limit", "--reason", "inc-4711"])
+        #expect(table.outputLines.count == 3, "\(table.output)")
+        #expect(table.outputLines[0].hasSuffix("REASON"))
+        #expect(table.outputLines[1].hasSuffix("INC-4711: halve it"))
+        #expect(table.outputLines[2].hasSuffix("inc-4711: back"))
+        let json = try fleet.prefs(["history", "--json", "--reason", "DEPLOY"])
+        let entries = try #require(JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        #expect(entries.map { $0["reason"] as? String } == ["deploy 2026-11-25", "deploy 2026-11-25"])
+        #expect(entries.map { $0["key"] as? String } == ["limit", "extra"])
+
+        let onAFile = try ToolProcess.run("prefs", ["set", "k", "1", "--file", "/tmp/\(UUID()).json", "--reason", "x"])
+        #expect(onAFile.status == 64)
+        #expect(onAFile.error.contains("--reason is recorded in the history of a PostgreSQL namespace only"))
+        #expect(try fleet.prefs(["set", "k", "1", "--reason", " "]).status == 64, "an empty reason is refused")
+    }
+
     @Test func whatIsMissingOrUnreachableIsAClearErrorThatSaysWhatToDo() throws {
         let fleet = try Fleet()
         _ = try fleet.store()  // the namespace and the tables exist

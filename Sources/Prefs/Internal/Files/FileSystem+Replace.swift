@@ -18,7 +18,7 @@ extension FileSystem {
     ///   - previous: The contents the file holds now, to put back; nil when there is no file.
     /// - Returns: The new file's identity.
     /// - Throws: A ``FilePreferenceStoreError`` naming the step, the path and the system's error.
-    func replace(_ linkOrFile: String, with data: Data, previous: Data?) throws -> Identity {
+    package func replace(_ linkOrFile: String, with data: Data, previous: Data?) throws -> Identity {
         let path = try Self.writableTarget(of: linkOrFile)
         do {
             try write(data, over: path)
@@ -137,7 +137,7 @@ extension FileSystem {
     /// its target, beside the target (the link then dangles until the next write creates the target again).
     ///
     /// - Returns: The path it was moved to.
-    func moveAside(_ linkOrFile: String) throws -> String {
+    package func moveAside(_ linkOrFile: String) throws -> String {
         let path = try Self.target(of: linkOrFile)
         let stamp = Date().formatted(
             .iso8601.year().month().day().dateSeparator(.omitted).time(includingFractionalSeconds: false)

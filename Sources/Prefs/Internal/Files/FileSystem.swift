@@ -13,10 +13,10 @@ internal import Musl
 /// (`FileSystem+Replace.swift`), folders, and links (`FileSystem+Links.swift`). Every call that reads or changes a
 /// file goes through ``calls``, the real system calls unless a test gives others; `stat` and the following of links
 /// go through swift-system directly.
-struct FileSystem: Sendable {
+package struct FileSystem: Sendable {
     /// What identifies one version of a file: a write-and-rename gives a new inode, an edit in place
     /// a new size or modification time.
-    struct Identity: Equatable, Sendable {
+    package struct Identity: Equatable, Sendable {
         let device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64
     }
 
@@ -24,7 +24,7 @@ struct FileSystem: Sendable {
     let calls: SystemCalls
 
     /// The operating system's file system.
-    static let system = FileSystem(calls: .system)
+    package static let system = FileSystem(calls: .system)
 
     /// The error for `operation` on `path` that failed with `failure`.
     static func error(
@@ -62,7 +62,7 @@ struct FileSystem: Sendable {
     }
 
     /// The file's bytes and identity, or nil when it does not exist (a dangling link included).
-    func read(_ path: String) throws -> (Data, Identity)? {
+    package func read(_ path: String) throws -> (Data, Identity)? {
         let descriptor: FileDescriptor
         do {
             descriptor = try calls.open(path, .read)
