@@ -28,7 +28,7 @@ struct PrefsTool: AsyncParsableCommand {
         subcommands: [
             ListCommand.self, GetCommand.self, SetCommand.self, DeleteCommand.self, WatchCommand.self,
             ExportCommand.self, ImportCommand.self, PathCommand.self, HistoryCommand.self, RollbackCommand.self,
-            SchemaCommand.self,
+            SchemaCommand.self, ServeCommand.self,
         ]
     )
 }
