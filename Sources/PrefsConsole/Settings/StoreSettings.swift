@@ -86,4 +86,7 @@ public final class StoreSettings: ConsoleSettings {
     ///
     /// - Parameter keys: The keys' stored names.
     public func announce(_ keys: [String]) { broadcast.send(keys) }
+
+    /// How many ``changedKeys()`` sequences are open (the console's event streams).
+    var subscriberCount: Int { broadcast.count }
 }
