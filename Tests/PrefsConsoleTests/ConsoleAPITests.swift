@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HummingbirdTesting
 import Prefs
 import PrefsTestSupport
 import Testing
@@ -30,14 +31,17 @@ import Testing
         preferences[\.consoleCups] = 3
         let response = try await harness.run { try await $0.send(.get, "/api/keys") }
         #expect(response.status == .ok)
-        guard case .array(let keys)? = response.object["keys"] else { return Issue.record("no keys: \(response.text)") }
+        guard case .array(let keys)? = response.object["keys"] else {
+            Issue.record("no keys: \(response.text)")
+            return
+        }
         #expect(keys.count == ConsoleKeys.all.count)
-        let cups = keys.first { $0.members["name"] == "cups" }?.members ?? [:]
+        let cups = keys.first { $0.entries["name"] == "cups" }?.entries ?? [:]
         #expect(cups["json"] == "3" && cups["type"] == "Int" && cups["control"] == "integer")
         #expect(cups["source"] == "store 'default'" && cups["stored"] == true)
-        let sugar = keys.first { $0.members["name"] == "sugar" }?.members ?? [:]
+        let sugar = keys.first { $0.entries["name"] == "sugar" }?.entries ?? [:]
         #expect(sugar["minimum"] == "-128" && sugar["maximum"] == "127" && sugar["source"] == "the default value")
-        let drink = keys.first { $0.members["name"] == "drink" }?.members ?? [:]
+        let drink = keys.first { $0.entries["name"] == "drink" }?.entries ?? [:]
         #expect(drink["control"] == "choice" && drink["description"] == "What to serve")
     }
 
@@ -68,7 +72,7 @@ import Testing
             ("/api/keys/sugar", jsonBody("300"), .unprocessableContent, "300 is above the largest Int8, 127"),
             ("/api/keys/sugar", #"{"text": "1.5", "control": "integer"}"#, .unprocessableContent, "not a whole number"),
             ("/api/keys/drink", jsonBody(#""juice""#), .unprocessableContent, "juice is not one of tea, coffee, water"),
-            ("/api/keys/cup", jsonBody(#"{"size": 1}"#), .unprocessableContent, "handle"),
+            ("/api/keys/cup", jsonBody(#"{"size": "big", "handle": true}"#), .unprocessableContent, "size"),
             ("/api/keys/nothing", jsonBody("1"), .notFound, "there is no key named 'nothing'"),
             ("/api/keys/sugar", #"{"json": "1""#, .badRequest, "not a JSON object"),
             ("/api/keys/sugar", #"{"value": 1}"#, .badRequest, "the body must be"),
@@ -80,7 +84,7 @@ import Testing
             for (uri, body, status, message) in refusals {
                 let response = try await client.send(.put, uri, body: body)
                 #expect(response.status == status, "\(uri) \(body.prefix(60)): \(response.text)")
-                #expect(response.object["error"]?.stringValue?.contains(message) == true, "\(response.text)")
+                #expect(response.object["error"]?.stringValue?.contains(message) == true, "\(uri): \(response.text)")
             }
         }
         try preferences.flush()

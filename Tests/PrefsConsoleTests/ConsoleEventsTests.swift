@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
 import Prefs
 import PrefsEditors
 import PrefsTestSupport

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
 import Prefs
 import PrefsEditors
 import PrefsTestSupport
@@ -31,14 +33,13 @@ import Testing
         profile.maximumKeyLength = 64
         var generator = PreferenceValueGenerator(seed: seed, profile: profile)
         let cases = PreferenceValueGenerator.caseCount(150)
-        var values: [(String, PreferenceValue)] = []
-        for index in 0..<cases {
-            values.append(("\(index) \(generator.key())", index % 2 == 0 ? generator.scalar() : generator.value()))
+        let values: [(String, PreferenceValue)] = (0..<cases).map { index in
+            ("\(index) \(generator.key())", index % 2 == 0 ? generator.scalar() : generator.value())
         }
         let editors = values.map { name, value in
             typed ? PreferenceEditor(name: name, schema: Self.schema(ofKind: value)) : .untyped(name: name)
         }
-        let store = InMemoryPreferenceStore()
+        let store: any PreferenceStore = InMemoryPreferenceStore()
         let harness = ConsoleHarness(settings: StoreSettings(store: store, editors: editors, title: "generated"))
         let failures = try await harness.run { client in
             var failures: [GeneratedFailure] = []
@@ -48,12 +49,12 @@ import Testing
                 let put = try await client.send(.put, path, body: jsonBody(json))
                 let read = try await client.send(.get, path)
                 let readValue = read.object["json"]?.stringValue.flatMap { try? PreferenceJSON.value(parsing: $0) }
-                if put.status != .ok || !PreferenceValueGenerator.isSameStoredValue(value, try store.value(forKey: name))
-                {
+                let written = try store.value(forKey: name)
+                if put.status != .ok || !PreferenceValueGenerator.isSameStoredValue(value, written) {
                     failures.append(
                         GeneratedFailure(
                             seed: seed, caseIndex: index, check: "API PUT", key: name, written: value,
-                            read: try store.value(forKey: name), detail: "\(put.status) \(put.text.prefix(300))"))
+                            read: written, detail: "\(put.status) \(put.text.prefix(300))"))
                     continue
                 }
                 if !PreferenceValueGenerator.isSameStoredValue(value, readValue) {

@@ -43,7 +43,8 @@ import Testing
                             written: value, read: read))
                 }
                 if control == .text || control == .integer || control == .number || control == .dateTime {
-                    #expect(!text.contains(where: \.isNewline), "a one-line control's text has no line break")
+                    let hasLineBreak = text.contains { $0.isNewline }
+                    #expect(!hasLineBreak, "a one-line control's text has no line break")
                 }
             }
         }

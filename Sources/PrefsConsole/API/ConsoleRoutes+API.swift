@@ -80,13 +80,11 @@ extension ConsoleRoutes {
                 .object([("title", .string(settings.title)), ("connection", .optional(settings.connectionState))]))
             try await writer.write(ByteBuffer(string: "retry: 1000\nevent: ready\ndata: \(ready)\n\n"))
             var sent = 0
-            try await cancelWhenGracefulShutdown {
-                for await name in changes {
-                    let data = JSONText.text(.object([("key", .string(name))]))
-                    try await writer.write(ByteBuffer(string: "event: change\ndata: \(data)\n\n"))
-                    sent += 1
-                    if let limit, sent >= limit { break }
-                }
+            for await name in changes.cancelOnGracefulShutdown() {
+                let data = JSONText.text(.object([("key", .string(name))]))
+                try await writer.write(ByteBuffer(string: "event: change\ndata: \(data)\n\n"))
+                sent += 1
+                if let limit, sent >= limit { break }
             }
             try await writer.finish(nil)
         }
@@ -96,10 +94,11 @@ extension ConsoleRoutes {
 
     /// The `{name}` path parameter, percent-decoded.
     static func name(_ context: BasicRequestContext) throws -> String {
-        guard let raw = context.parameters.get("name"), let name = raw.removingPercentEncoding else {
-            throw ConsoleError(.badRequest, "the key's name in the path is not percent-encoded UTF-8")
+        guard let raw = context.parameters.get("name") else {
+            throw ConsoleError(.badRequest, "the path names no key")
         }
-        return name
+        // A `+` in a path is itself; only percent escapes are decoded.
+        return try FormFields.decode(raw.replacingOccurrences(of: "+", with: "%2B"))
     }
 
     /// A JSON object body.

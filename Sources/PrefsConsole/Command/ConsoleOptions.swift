@@ -36,14 +36,20 @@ public struct ConsoleOptions: ParsableArguments {
         }
     }
 
-    /// The console's configuration from the options and the environment.
+    /// The console's configuration from the options and the process's environment (`PREFS_CONSOLE_TOKEN`).
     ///
-    /// - Parameter environment: The process's environment, for `PREFS_CONSOLE_TOKEN`.
     /// - Returns: The configuration.
     /// - Throws: `ValidationError` when the token file cannot be read or the configuration is unsafe.
-    public func configuration(
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws -> ConsoleConfiguration {
+    public func configuration() throws -> ConsoleConfiguration {
+        try configuration(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The console's configuration from the options and `environment`.
+    ///
+    /// - Parameter environment: An environment, for `PREFS_CONSOLE_TOKEN`.
+    /// - Returns: The configuration.
+    /// - Throws: `ValidationError` when the token file cannot be read or the configuration is unsafe.
+    public func configuration(environment: [String: String]) throws -> ConsoleConfiguration {
         var token = environment["PREFS_CONSOLE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         if let tokenFile {
             guard let text = try? String(contentsOfFile: tokenFile, encoding: .utf8) else {

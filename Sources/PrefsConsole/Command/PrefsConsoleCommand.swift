@@ -47,8 +47,7 @@ public struct PrefsConsoleCommand<Catalog: PreferenceCatalog>: AsyncParsableComm
         logger.logLevel = .notice
         let console = PreferenceConsole(settings: settings, configuration: try options.configuration(), logger: logger)
         try await console.run { address in
-            print("Prefs console for \(settings.title): \(address)")
-            fflush(stdout)
+            FileHandle.standardOutput.write(Data("Prefs console for \(settings.title): \(address)\n".utf8))
         }
     }
 }

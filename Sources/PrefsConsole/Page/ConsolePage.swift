@@ -1,3 +1,5 @@
+internal import PrefsEditors
+
 /// The console's page: every key with its value, source, description and editor, a filter, and the live status.
 struct ConsolePage {
     let title: String

@@ -40,8 +40,6 @@ struct ConsoleGuard<Context: RequestContext>: RouterMiddleware {
             response = try await checked(request, context: context, next: next)
         } catch let error as ConsoleError {
             response = ConsoleResponses.error(error, for: request)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            response = ConsoleResponses.error(ConsoleError(.tooLarge, "the request body is too large"), for: request)
         }
         for field in Self.securityHeaders { response.headers[field.name] = field.value }
         return response
@@ -50,9 +48,7 @@ struct ConsoleGuard<Context: RequestContext>: RouterMiddleware {
     private func checked(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        guard let host = request.head.authority ?? request.headers[.host],
-            allowedHosts.contains(Self.name(ofHost: host.lowercased()))
-        else {
+        guard let host = request.head.authority, allows(host: host) else {
             throw ConsoleError(.forbidden, "this console does not answer to that host name")
         }
         let fields = try FormFields(request.uri.query ?? "")
@@ -78,6 +74,9 @@ struct ConsoleGuard<Context: RequestContext>: RouterMiddleware {
         }
         return try await next(request, context)
     }
+
+    /// Whether the console answers to `host` (a `Host` header or an authority, with or without a port).
+    func allows(host: String) -> Bool { allowedHosts.contains(Self.name(ofHost: host.lowercased())) }
 
     /// `localhost` for `localhost:8086`, `[::1]` for `[::1]:8086`.
     static func name(ofHost host: String) -> String {

@@ -1,6 +1,7 @@
 internal import Foundation
 internal import HTTPTypes
 internal import Hummingbird
+internal import NIOCore
 internal import Prefs
 internal import PrefsEditors
 
@@ -132,7 +133,7 @@ extension Request {
         do {
             let buffer = try await collectBody(upTo: limit)
             return String(buffer: buffer)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch is NIOTooManyBytesError {
             throw ConsoleError(.tooLarge, "the request body is larger than \(limit) bytes")
         }
     }

@@ -18,7 +18,8 @@ struct FormFields: Sendable {
 
     subscript(name: String) -> String? { values[name] }
 
-    private static func decode(_ text: some StringProtocol) throws -> String {
+    /// Percent-decodes `text` (`+` as a space) and reads the bytes as UTF-8, exactly.
+    static func decode(_ text: some StringProtocol) throws -> String {
         var bytes: [UInt8] = []
         var iterator = Array(text.utf8).makeIterator()
         while let byte = iterator.next() {
@@ -32,9 +33,9 @@ struct FormFields: Sendable {
             default: bytes.append(byte)
             }
         }
-        guard let string = String(bytes: bytes, encoding: .utf8) else {
-            throw ConsoleError(.badRequest, "a form field is not UTF-8")
-        }
+        // Decoded as it is: Foundation's String(bytes:encoding:) would drop a leading byte order mark.
+        let string = String(decoding: bytes, as: UTF8.self)
+        guard Array(string.utf8) == bytes else { throw ConsoleError(.badRequest, "a form field is not UTF-8") }
         return string
     }
 

@@ -2,6 +2,7 @@ public import Logging
 internal import NIOCore
 internal import NIOSSL
 internal import Hummingbird
+internal import HummingbirdCore
 internal import HummingbirdTLS
 
 /// The settings console: a web server that shows every key of a ``ConsoleSettings`` with its value, source and

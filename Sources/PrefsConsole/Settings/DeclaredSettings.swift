@@ -1,5 +1,5 @@
 public import Prefs
-public import PrefsEditors
+internal import PrefsEditors
 
 /// An app's declared keys in its container, as `PrefsConsoleCommand` serves them: each value read as the app reads
 /// it (override layers, store, default), each write checked by decoding it as the key's type and made through the

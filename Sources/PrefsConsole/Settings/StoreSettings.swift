@@ -20,7 +20,7 @@ public final class StoreSettings: ConsoleSettings {
     ///   - store: The store.
     ///   - editors: The editors of the schema's keys (``PreferenceEditor/editors(fromSchema:)``).
     ///   - title: The file or namespace.
-    public init(store: any PreferenceStore, editors: [PreferenceEditor], title: String) {
+    public convenience init(store: any PreferenceStore, editors: [PreferenceEditor], title: String) {
         self.init(store: store, optionalEditors: editors, title: title)
     }
 

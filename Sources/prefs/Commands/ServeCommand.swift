@@ -48,8 +48,7 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "prefs.serve")
         logger.logLevel = .notice
         try await PreferenceConsole(settings: settings, configuration: configuration, logger: logger).run { address in
-            print("Prefs console for \(settings.title): \(address)")
-            fflush(stdout)
+            FileHandle.standardOutput.write(Data("Prefs console for \(settings.title): \(address)\n".utf8))
         }
     }
 
@@ -64,7 +63,7 @@ struct ServeCommand: AsyncParsableCommand {
             do {
                 return try PreferenceEditor.editors(fromSchema: text)
             } catch {
-                throw PrefsFailure(.corruptFile, "\(path): \(error.message)")
+                throw PrefsFailure(.corruptFile, "\(path): \((error as? PreferenceEditError)?.message ?? "\(error)")")
             }
         }
         if let namespace = try location.postgresNamespace {

@@ -27,12 +27,12 @@ struct ConsoleHarness {
     var csrf: String { console.csrf.text }
 
     /// Headers of a request authorized by the bearer token, addressed to 127.0.0.1.
-    static var bearer: HTTPFields { [.host: "127.0.0.1:8086", .authorization: "Bearer \(token)"] }
+    static var bearer: HTTPFields { [.authorization: "Bearer \(token)"] }
 
     /// Headers of a request from the page: the cookie the console set, and its CSRF token and origin.
     func page(contentType: String? = nil) -> HTTPFields {
         var fields: HTTPFields = [
-            .host: "127.0.0.1:8086", .cookie: "\(console.cookieName)=\(Self.token)", .origin: "http://127.0.0.1:8086",
+            .cookie: "\(console.cookieName)=\(Self.token)", .origin: "http://localhost",
             HTTPField.Name("X-CSRF-Token")!: csrf,
         ]
         if let contentType { fields[.contentType] = contentType }
@@ -62,6 +62,13 @@ extension TestResponse {
     var object: [String: PreferenceValue] {
         guard case .dictionary(let members)? = try? PreferenceJSON.value(parsing: text) else { return [:] }
         return members
+    }
+}
+
+extension PreferenceValue {
+    /// A dictionary's members; empty for any other value.
+    var entries: [String: PreferenceValue] {
+        if case .dictionary(let members) = self { members } else { [:] }
     }
 }
 

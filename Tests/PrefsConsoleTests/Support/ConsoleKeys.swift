@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
 import Prefs
 
 enum Drink: String, Sendable, CaseIterable { case tea, coffee, water }

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
 
 /// Reads a row of the page as a browser would submit its form: the hidden fields and the `text` control's value.
 enum PageControls {
@@ -17,7 +19,9 @@ enum PageControls {
             fields.append(("text", unescape(attribute("value", of: option) ?? "")))
         }
         if let textarea = matches(#"<textarea name="text"[^>]*>[\s\S]*?</textarea>"#, in: html).first {
-            var content = String(textarea[textarea.range(of: ">")!.upperBound...].dropLast("</textarea>".count))
+            let tag = textarea as NSString
+            let start = tag.range(of: ">").upperBound
+            var content = tag.substring(with: NSRange(location: start, length: tag.length - start - "</textarea>".count))
             if content.hasPrefix("\n") { content.removeFirst() }  // the parser drops the newline after the tag
             fields.append(("text", unescape(content)))
         }
@@ -30,16 +34,32 @@ enum PageControls {
         return match
     }
 
+    /// The text with the page's five character references replaced, scalar by scalar (a combining mark after `;`
+    /// would join a `Character`-based search's `;`).
     static func unescape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
+        var output = String.UnicodeScalarView()
+        var scalars = Substring(text).unicodeScalars[...]
+        let references: [(String, Unicode.Scalar)] = [
+            ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&"),
+        ]
+        while let first = scalars.first {
+            if first == "&", let (reference, scalar) = references.first(where: { scalars.starts(with: $0.0.unicodeScalars) }) {
+                output.append(scalar)
+                scalars = scalars.dropFirst(reference.unicodeScalars.count)
+            } else {
+                output.append(first)
+                scalars = scalars.dropFirst()
+            }
+        }
+        return String(output)
     }
 
+    /// The matches, cut by UTF-16 offsets (not by characters: a combining mark right after a quote would join it).
     static func matches(_ pattern: String, in text: String, group: Int = 0) -> [String] {
         let expression = try! NSRegularExpression(pattern: pattern)
-        return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
-            Range($0.range(at: group), in: text).map { String(text[$0]) }
+        let string = text as NSString
+        return expression.matches(in: text, range: NSRange(location: 0, length: string.length)).map {
+            string.substring(with: $0.range(at: group))
         }
     }
 }
