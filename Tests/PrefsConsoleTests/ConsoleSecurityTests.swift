@@ -97,7 +97,7 @@ import Testing
                 #expect(policy.contains("default-src 'none'") && policy.contains("script-src 'self'"), "\(uri)")
                 #expect(policy.contains("frame-ancestors 'none'") && !policy.contains("unsafe-inline"))
                 #expect(response.headers[.cacheControl] == "no-store")
-                #expect(response.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer")
+                #expect(response.headers[HTTPField.Name("Referrer-Policy")!] == "same-origin")
             }
         }
     }

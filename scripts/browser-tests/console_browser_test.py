@@ -128,6 +128,9 @@ def scenario(name):
             except Exception:
                 results.append((name, False, time.monotonic() - started))
                 log(f"  FAILED:\n{traceback.format_exc()}")
+                for argument in arguments:
+                    if isinstance(argument, webdriver.Chrome):
+                        screenshot(argument, "FAILED " + name[:40])
         return run
     return decorate
 

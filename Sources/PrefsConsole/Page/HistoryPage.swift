@@ -81,12 +81,12 @@ struct ValueDiff {
             if i < before.count, j < after.count, before[i] == after[j] {
                 lines.append((" ", before[i]))
                 (i, j) = (i + 1, j + 1)
-            } else if j < after.count, i == before.count || lengths[i][j + 1] >= lengths[i + 1][j] {
-                lines.append(("+", after[j]))
-                j += 1
-            } else {
+            } else if i < before.count, j == after.count || lengths[i + 1][j] >= lengths[i][j + 1] {
                 lines.append(("-", before[i]))
                 i += 1
+            } else {
+                lines.append(("+", after[j]))
+                j += 1
             }
         }
         return lines

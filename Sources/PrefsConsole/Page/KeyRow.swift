@@ -23,7 +23,7 @@ struct KeyRow {
             <td class="about"><code class="name">\(HTML.escape(editor.name))</code> \
             <span class="type">\(HTML.escape(editor.typeName))</span>\(secretBadge)
             \(editor.description.map { "<p class=\"description\">\(HTML.escape($0))</p>" } ?? "")
-            <p class="source">from \(HTML.escape(state.source))</p></td>
+            <p class="source">\(HTML.escape(sourceText))</p></td>
             <td class="value"><code class="current">\(HTML.escape(currentText))</code></td>
             <td class="edit"><form method="post" action="/edit" class="editor" data-control="\(control.rawValue)">
             <input type="hidden" name="csrf" value="\(HTML.escape(csrf))">
@@ -39,6 +39,10 @@ struct KeyRow {
             </form></td>
             </tr>
             """
+    }
+
+    private var sourceText: String {
+        state.value == nil && !state.isStored ? "no value" : "from \(state.source)"
     }
 
     private var currentText: String {

@@ -12,7 +12,7 @@ internal import Hummingbird
 ///   when it is authorized by the cookie, must carry the page's CSRF token (a form's `csrf` field, checked by the
 ///   route, or the `X-CSRF-Token` header).
 /// - Every response: a Content-Security-Policy that allows only the console's own script, style and connections, no
-///   framing, no referrer, no caching, no content sniffing.
+///   framing, no referrer to other sites, no caching, no content sniffing.
 struct ConsoleGuard<Context: RequestContext>: RouterMiddleware {
     let token: ConsoleToken
     let csrf: ConsoleToken
@@ -27,7 +27,8 @@ struct ConsoleGuard<Context: RequestContext>: RouterMiddleware {
                 + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
             HTTPField.Name("X-Content-Type-Options")!: "nosniff",
             HTTPField.Name("X-Frame-Options")!: "DENY",
-            HTTPField.Name("Referrer-Policy")!: "no-referrer",
+            // `same-origin`, not `no-referrer`: with `no-referrer` a browser sends `Origin: null` on the page's own form posts.
+            HTTPField.Name("Referrer-Policy")!: "same-origin",
             .cacheControl: "no-store",
         ]
     }
