@@ -7,7 +7,8 @@ enum EditorText {
     /// control characters (a browser's parser changes NUL and carriage returns; C1 controls are unreadable).
     static func isPlainLine(_ string: String) -> Bool {
         string.unicodeScalars.allSatisfy { scalar in
-            !(scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}")
+            !(scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}"
+                || scalar == "\u{2029}")
         }
     }
 

@@ -66,10 +66,14 @@ extension PreferenceEditor {
     ///   - control: The control it came from.
     /// - Returns: The value.
     /// - Throws: ``PreferenceEditError`` saying what the control expects.
-    public func value(parsing text: String, in control: PreferenceControl) throws(PreferenceEditError) -> PreferenceValue {
+    public func value(
+        parsing text: String, in control: PreferenceControl
+    ) throws(PreferenceEditError) -> PreferenceValue {
         switch control {
         case .toggle:
-            guard let bool = PreferenceValue.boolean(parsing: text) else { throw refusal("'\(text)' is not true or false") }
+            guard let bool = PreferenceValue.boolean(parsing: text) else {
+                throw refusal("'\(text)' is not true or false")
+            }
             return .bool(bool)
         case .integer: return try integer(text)
         case .number:
@@ -96,7 +100,9 @@ extension PreferenceEditor {
     ///   - control: The control it came from.
     /// - Returns: The value, valid for the key.
     /// - Throws: ``PreferenceEditError`` saying why the text or the value is refused.
-    public func value(editing text: String, in control: PreferenceControl) throws(PreferenceEditError) -> PreferenceValue {
+    public func value(
+        editing text: String, in control: PreferenceControl
+    ) throws(PreferenceEditError) -> PreferenceValue {
         let value = try value(parsing: text, in: control)
         try validate(value)
         return value

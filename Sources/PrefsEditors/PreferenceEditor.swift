@@ -82,7 +82,11 @@ public struct PreferenceEditor: Sendable {
         self.typeName = typeName ?? kind.schemaTypeName
         self.isSecret = members["writeOnly"] == .bool(true)
         if case .string(let text)? = members["description"] { self.description = text } else { self.description = nil }
-        if case .array(let allowed)? = members["enum"] { self.allowedValues = allowed } else { self.allowedValues = nil }
+        if case .array(let allowed)? = members["enum"] {
+            self.allowedValues = allowed
+        } else {
+            self.allowedValues = nil
+        }
         self.minimum = members["minimum"]
         self.maximum = members["maximum"]
         self.defaultValue = isSecret ? nil : members["default"]

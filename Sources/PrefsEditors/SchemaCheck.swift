@@ -52,16 +52,22 @@ struct SchemaCheck {
         case ("integer", .integer), ("integer", .unsignedInteger): return
         case ("array", .array(let elements)):
             guard let items = schema["items"] else { return }
-            for (index, element) in elements.enumerated() { try check(element, against: items, at: "\(path)[\(index)]") }
+            for (index, element) in elements.enumerated() {
+                try check(element, against: items, at: "\(path)[\(index)]")
+            }
         case ("object", .dictionary(let object)):
             try checkMembers(object, schema: schema, at: path)
         default:
-            throw failure(path, "expected \(type == "object" ? "an object" : "a value of type \(type)"), found "
-                + describe(value))
+            throw failure(
+                path,
+                "expected \(type == "object" ? "an object" : "a value of type \(type)"), found "
+                    + describe(value))
         }
     }
 
-    private func checkMembers(_ object: [String: PreferenceValue], schema: [String: PreferenceValue], at path: String)
+    private func checkMembers(
+        _ object: [String: PreferenceValue], schema: [String: PreferenceValue], at path: String
+    )
         throws
     {
         let properties = schema["properties"]?.members ?? [:]

@@ -20,7 +20,10 @@ enum ValueKind: Sendable, Equatable {
         case (_, .string("#/$defs/date")?): self = .date
         case (_, .string("#/$defs/data")?): self = .data
         default:
-            guard case .array(let allowed)? = members["enum"], let first = allowed.first else { self = .structured; return }
+            guard case .array(let allowed)? = members["enum"], let first = allowed.first else {
+                self = .structured
+                return
+            }
             self = ValueKind(of: first)
         }
     }

@@ -124,7 +124,8 @@ import Testing
             for uri in ["/api/keys", "/api/keys/password", "/", "/row?key=%22password%22"] {
                 let response = try await client.send(.get, uri)
                 #expect(response.status == .ok, "\(uri)")
-                #expect(!response.text.contains("s3cret-two") && !response.text.contains(secret), "\(uri) shows the secret")
+                #expect(
+                    !response.text.contains("s3cret-two") && !response.text.contains(secret), "\(uri) shows the secret")
             }
         }
         #expect(preferences[\.consolePassword] == "s3cret-two")

@@ -20,7 +20,9 @@ import Testing
         let page = try await harness.run { try await $0.send(.get, "/") }
         #expect(page.status == .ok && page.headers[.contentType] == "text/html; charset=utf-8")
         for name in ConsoleKeys.all.map(\.name) { #expect(page.text.contains(#"data-key="&quot;\#(name)&quot;""#)) }
-        #expect(page.text.contains(#"<select name="text""#) && page.text.contains(#"<option value="&quot;tea&quot;" selected>tea</option>"#))
+        #expect(
+            page.text.contains(#"<select name="text""#)
+                && page.text.contains(#"<option value="&quot;tea&quot;" selected>tea</option>"#))
         #expect(page.text.contains(#"type="number" name="text" step="1" min="-128" max="127" value="0""#))
         #expect(page.text.contains(#"<input type="checkbox" name="text" value="true" checked"#))
         #expect(page.text.contains(#"<textarea name="text" class="json""#))
@@ -48,7 +50,8 @@ import Testing
         let harness = harness
         try await harness.run { client in
             let form = formBody([
-                ("csrf", harness.csrf), ("key", #""sugar""#), ("control", "integer"), ("text", "500"), ("action", "save"),
+                ("csrf", harness.csrf), ("key", #""sugar""#), ("control", "integer"), ("text", "500"),
+                ("action", "save"),
             ])
             let response = try await client.send(
                 .post, "/edit", headers: harness.page(contentType: "application/x-www-form-urlencoded"), body: form)
@@ -60,7 +63,9 @@ import Testing
 
     @Test func theFilterKeepsMatchingKeys() async throws {
         let page = try await harness.run { try await $0.send(.get, "/?q=spoons") }
-        #expect(page.text.contains(#"data-key="&quot;sugar&quot;""#) && !page.text.contains(#"data-key="&quot;cups&quot;""#))
+        #expect(
+            page.text.contains(#"data-key="&quot;sugar&quot;""#) && !page.text.contains(#"data-key="&quot;cups&quot;""#)
+        )
         let bySource = try await harness.run { try await $0.send(.get, "/?q=default+value") }
         #expect(bySource.text.contains(#"data-key="&quot;cups&quot;""#))
     }

@@ -8,7 +8,8 @@ import Testing
     private func editor(_ name: String) -> PreferenceEditor { PreferenceEditor(key: EditorKeys.key(name)) }
 
     @Test func eachDeclaredTypeGetsItsControl() {
-        let controls = Dictionary(uniqueKeysWithValues: EditorKeys.all.map { ($0.name, PreferenceEditor(key: $0).control) })
+        let controls = Dictionary(
+            uniqueKeysWithValues: EditorKeys.all.map { ($0.name, PreferenceEditor(key: $0).control) })
         #expect(
             controls == [
                 "flag": .toggle, "planet": .choice, "small": .integer, "count": .integer, "huge": .integer,
@@ -53,8 +54,9 @@ import Testing
         #expect(
             try editor("when").value(editing: "2026-11-22T15:47", in: .dateTime)
                 == .date(PreferenceJSONDates.date("2026-11-22T15:47:00Z")))
-        #expect(try editor("orbit").value(editing: #"{"radius": 2.0, "period": 1.5}"#, in: .json)
-            == ["radius": 2.0, "period": 1.5])
+        #expect(
+            try editor("orbit").value(editing: #"{"radius": 2.0, "period": 1.5}"#, in: .json)
+                == ["radius": 2.0, "period": 1.5])
         #expect(try editor("token").value(editing: "s3cret", in: .secret) == "s3cret")
     }
 
@@ -94,7 +96,8 @@ import Testing
         #expect(throws: PreferenceEditError.self) { try small.value(editing: "128", in: .integer) }
         let orbit = editors.first { $0.name == "orbit" }!
         #expect(throws: PreferenceEditError.self) { try orbit.value(editing: #"{"radius": "far"}"#, in: .json) }
-        #expect(try orbit.value(editing: #"{"radius": 3.0, "period": 2.0}"#, in: .json) == ["radius": 3.0, "period": 2.0])
+        #expect(
+            try orbit.value(editing: #"{"radius": 3.0, "period": 2.0}"#, in: .json) == ["radius": 3.0, "period": 2.0])
         let when = editors.first { $0.name == "when" }!
         #expect(throws: PreferenceEditError.self) { try when.value(editing: "12", in: .json) }
     }

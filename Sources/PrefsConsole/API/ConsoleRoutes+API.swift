@@ -97,8 +97,7 @@ extension ConsoleRoutes {
         guard let raw = context.parameters.get("name") else {
             throw ConsoleError(.badRequest, "the path names no key")
         }
-        // A `+` in a path is itself; only percent escapes are decoded.
-        return try FormFields.decode(raw.replacingOccurrences(of: "+", with: "%2B"))
+        return try FormFields.decode(raw, plusIsSpace: false)  // a `+` in a path is itself
     }
 
     /// A JSON object body.

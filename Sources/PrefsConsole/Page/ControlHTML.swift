@@ -21,7 +21,8 @@ struct ControlHTML {
             let options = (editor.allowedValues ?? []).map { allowed in
                 let json = PreferenceJSON.text(of: allowed, pretty: false)
                 let selected = allowed == value ? " selected" : ""
-                return "<option value=\"\(HTML.escape(json))\"\(selected)>\(HTML.escape(editor.label(of: allowed)))</option>"
+                return
+                    "<option value=\"\(HTML.escape(json))\"\(selected)>\(HTML.escape(editor.label(of: allowed)))</option>"
             }
             return "<select name=\"text\" \(label)>\(options.joined())</select>"
         case .integer:

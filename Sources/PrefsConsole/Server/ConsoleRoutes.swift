@@ -71,7 +71,8 @@ struct ConsoleRoutes: Sendable {
                 } catch {
                     throw editor.isSecret
                         ? PreferenceEditError(key: name, message: "the new secret is not valid")
-                        : PreferenceEditError(key: name, message: "not JSON in the preferences file's notation: \(error)")
+                        : PreferenceEditError(
+                            key: name, message: "not JSON in the preferences file's notation: \(error)")
                 }
                 try editor.validate(parsed)
                 value = parsed

@@ -10,10 +10,8 @@ struct ConsoleToken: Sendable {
     static func random() -> ConsoleToken {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let text = Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-        return ConsoleToken(text: text)
+        let base64 = Data(bytes).base64EncodedString().filter { $0 != "=" }
+        return ConsoleToken(text: String(base64.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 }))
     }
 
     /// Whether `candidate` is this token, in time that depends on the candidate's length only.

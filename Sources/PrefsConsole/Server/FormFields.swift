@@ -18,13 +18,19 @@ struct FormFields: Sendable {
 
     subscript(name: String) -> String? { values[name] }
 
-    /// Percent-decodes `text` (`+` as a space) and reads the bytes as UTF-8, exactly.
-    static func decode(_ text: some StringProtocol) throws -> String {
+    /// Percent-decodes `text` and reads the bytes as UTF-8, exactly.
+    ///
+    /// - Parameters:
+    ///   - text: The encoded text.
+    ///   - plusIsSpace: Whether `+` stands for a space, as in a form or a query (not in a path).
+    /// - Returns: The text.
+    /// - Throws: ``ConsoleError`` of kind `badRequest` for a bad escape or bytes that are not UTF-8.
+    static func decode(_ text: some StringProtocol, plusIsSpace: Bool = true) throws -> String {
         var bytes: [UInt8] = []
         var iterator = Array(text.utf8).makeIterator()
         while let byte = iterator.next() {
             switch byte {
-            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "+") where plusIsSpace: bytes.append(UInt8(ascii: " "))
             case UInt8(ascii: "%"):
                 guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
                     throw ConsoleError(.badRequest, "a form field has a bad percent escape")

@@ -1,9 +1,9 @@
-public import Logging
-internal import NIOCore
-internal import NIOSSL
 internal import Hummingbird
 internal import HummingbirdCore
 internal import HummingbirdTLS
+public import Logging
+internal import NIOCore
+internal import NIOSSL
 
 /// The settings console: a web server that shows every key of a ``ConsoleSettings`` with its value, source and
 /// description, edits each with the editor its type calls for, shows changes live, and keeps a way back where the
@@ -61,7 +61,9 @@ public struct PreferenceConsole: Sendable {
         ConsoleRoutes(console: self).add(to: router)
         let server: HTTPServerBuilder
         if let tls = configuration.tls {
-            let chain = try NIOSSLCertificate.fromPEMFile(tls.certificateChain).map { NIOSSLCertificateSource.certificate($0) }
+            let chain = try NIOSSLCertificate.fromPEMFile(tls.certificateChain).map {
+                NIOSSLCertificateSource.certificate($0)
+            }
             let key = try NIOSSLPrivateKey(file: tls.privateKey, format: .pem)
             server = try .tls(
                 tlsConfiguration: .makeServerConfiguration(certificateChain: chain, privateKey: .privateKey(key)))

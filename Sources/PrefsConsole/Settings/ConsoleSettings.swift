@@ -68,6 +68,7 @@ extension ConsoleSettings {
     ///   - key: Unused.
     ///   - limit: Unused.
     /// - Returns: No entries.
+    /// - Throws: Nothing; a store with a history throws its error.
     public func history(of key: String?, limit: Int) throws -> [ConsoleHistoryEntry] { [] }
 
     /// No history to roll back to.

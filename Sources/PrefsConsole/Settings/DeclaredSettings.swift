@@ -54,6 +54,6 @@ public struct DeclaredSettings: ConsoleSettings {
 
     /// The names of declared keys as they change.
     ///
-    /// - Returns: The container's ``Preferences/changedKeys()``.
+    /// - Returns: The container's `Preferences.changedKeys()`.
     public func changedKeys() -> AsyncStream<String> { preferences.changedKeys() }
 }

@@ -18,7 +18,7 @@ public final class StoreSettings: ConsoleSettings {
     ///
     /// - Parameters:
     ///   - store: The store.
-    ///   - editors: The editors of the schema's keys (``PreferenceEditor/editors(fromSchema:)``).
+    ///   - editors: The editors of the schema's keys (`PreferenceEditor.editors(fromSchema:)`).
     ///   - title: The file or namespace.
     public convenience init(store: any PreferenceStore, editors: [PreferenceEditor], title: String) {
         self.init(store: store, optionalEditors: editors, title: title)
@@ -58,7 +58,7 @@ public final class StoreSettings: ConsoleSettings {
         }
     }
 
-    /// Writes one key to the store, with `reason` bound as the write's ``PreferenceWriteReason``.
+    /// Writes one key to the store, with `reason` bound as the write's `PreferenceWriteReason`.
     ///
     /// - Parameters:
     ///   - value: The new value, or nil to remove it.

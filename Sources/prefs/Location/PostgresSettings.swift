@@ -11,7 +11,8 @@ struct PostgresSettings: ConsoleSettings {
 
     init(store: PostgresPreferenceStore, editors: [PreferenceEditor]?, title: String) {
         self.store = store
-        self.base = editors.map { StoreSettings(store: store, editors: $0, title: title) }
+        self.base =
+            editors.map { StoreSettings(store: store, editors: $0, title: title) }
             ?? StoreSettings.untyped(store: store, title: title)
     }
 

@@ -21,7 +21,8 @@ enum PageControls {
         if let textarea = matches(#"<textarea name="text"[^>]*>[\s\S]*?</textarea>"#, in: html).first {
             let tag = textarea as NSString
             let start = tag.range(of: ">").upperBound
-            var content = tag.substring(with: NSRange(location: start, length: tag.length - start - "</textarea>".count))
+            var content = tag.substring(
+                with: NSRange(location: start, length: tag.length - start - "</textarea>".count))
             if content.hasPrefix("\n") { content.removeFirst() }  // the parser drops the newline after the tag
             fields.append(("text", unescape(content)))
         }
@@ -43,7 +44,9 @@ enum PageControls {
             ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&"),
         ]
         while let first = scalars.first {
-            if first == "&", let (reference, scalar) = references.first(where: { scalars.starts(with: $0.0.unicodeScalars) }) {
+            if first == "&",
+                let (reference, scalar) = references.first(where: { scalars.starts(with: $0.0.unicodeScalars) })
+            {
                 output.append(scalar)
                 scalars = scalars.dropFirst(reference.unicodeScalars.count)
             } else {
