@@ -14,19 +14,6 @@ import Testing
 /// read back from the store. Each key's editor is the one a schema of its value's kind gives, so every control is
 /// exercised; the same values go through untyped (JSON) editors too.
 @Suite struct GeneratedConsoleRoundTripTests {
-    static func schema(ofKind value: PreferenceValue) -> PreferenceValue {
-        switch value {
-        case .bool: ["type": "boolean"]
-        case .integer, .unsignedInteger: ["type": "integer"]
-        case .double: ["$ref": "#/$defs/double"]
-        case .string: ["type": "string"]
-        case .date: ["$ref": "#/$defs/date"]
-        case .data: ["$ref": "#/$defs/data"]
-        case .array: ["type": "array"]
-        case .dictionary: ["type": "object"]
-        }
-    }
-
     @Test(arguments: [true, false]) func generatedValuesComeBackFromTheAPIAndThePage(typed: Bool) async throws {
         let seed = PreferenceValueGenerator.environmentSeed
         var profile = PreferenceValueGenerator.Profile.withoutNUL
@@ -37,7 +24,7 @@ import Testing
             ("\(index) \(generator.key())", index % 2 == 0 ? generator.scalar() : generator.value())
         }
         let editors = values.map { name, value in
-            typed ? PreferenceEditor(name: name, schema: Self.schema(ofKind: value)) : .untyped(name: name)
+            typed ? PreferenceEditor(name: name, schema: propertySchema(ofKind: value)) : .untyped(name: name)
         }
         let store: any PreferenceStore = InMemoryPreferenceStore()
         let harness = ConsoleHarness(settings: StoreSettings(store: store, editors: editors, title: "generated"))

@@ -8,20 +8,6 @@ import Testing
 /// Every generated value, shown in the control that shows it exactly and read back from that control's text, is the
 /// same value: through the editor of a key of its kind (as a schema describes it) and through an untyped one.
 @Suite struct GeneratedEditorRoundTripTests {
-    /// A property schema of the value's kind, as `Preferences.jsonSchema` writes one.
-    static func schema(ofKind value: PreferenceValue) -> PreferenceValue {
-        switch value {
-        case .bool: ["type": "boolean"]
-        case .integer, .unsignedInteger: ["type": "integer"]
-        case .double: ["$ref": "#/$defs/double"]
-        case .string: ["type": "string"]
-        case .date: ["$ref": "#/$defs/date"]
-        case .data: ["$ref": "#/$defs/data"]
-        case .array: ["type": "array"]
-        case .dictionary: ["type": "object"]
-        }
-    }
-
     @Test func everyGeneratedValueComesBackFromItsControl() throws {
         let seed = PreferenceValueGenerator.environmentSeed
         var generator = PreferenceValueGenerator(seed: seed)
@@ -31,7 +17,7 @@ import Testing
         for index in 0..<cases {
             let value = index % 2 == 0 ? generator.scalar() : generator.value()
             let key = generator.key()
-            for editor in [PreferenceEditor(name: key, schema: Self.schema(ofKind: value)), .untyped(name: key)] {
+            for editor in [PreferenceEditor(name: key, schema: propertySchema(ofKind: value)), .untyped(name: key)] {
                 let control = editor.control(showing: value)
                 controls[control, default: 0] += 1
                 let text = editor.text(of: value, in: control)

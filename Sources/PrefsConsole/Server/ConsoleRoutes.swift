@@ -21,13 +21,7 @@ struct ConsoleRoutes: Sendable {
     /// Every key's state.
     func states() async throws -> [ConsoleKeyState] {
         let settings = settings
-        do {
-            return try await offloaded { try settings.keys() }
-        } catch let error as ConsoleError {
-            throw error
-        } catch {
-            throw ConsoleError(.unavailable, "could not read \(settings.title): \(error)")
-        }
+        return try await onStore(.unavailable, { "could not read \(settings.title): \($0)" }) { try settings.keys() }
     }
 
     /// One key's state.
@@ -82,14 +76,10 @@ struct ConsoleRoutes: Sendable {
         }
         let settings = settings
         let writeReason = reason.flatMap { $0.isEmpty ? nil : PreferenceWriteReason($0) }
-        do {
-            try await offloaded { try settings.write(value, to: name, reason: writeReason) }
-        } catch let error as ConsoleError {
-            throw error
-        } catch {
-            let detail = editor.isSecret ? "\(type(of: error))" : "\(error)"
-            throw ConsoleError(.unavailable, "could not write '\(name)'; nothing was written: \(detail)")
-        }
+        let isSecret = editor.isSecret
+        try await onStore(.unavailable, { error in
+            "could not write '\(name)'; nothing was written: " + (isSecret ? "\(type(of: error))" : "\(error)")
+        }) { try settings.write(value, to: name, reason: writeReason) }
         return try await state(of: name)
     }
 
@@ -99,12 +89,8 @@ struct ConsoleRoutes: Sendable {
         guard settings.keepsHistory else {
             throw ConsoleError(.notFound, "\(settings.title) keeps no history (a preferences file does not)")
         }
-        do {
-            return try await offloaded { try settings.history(of: key, limit: limit) }
-        } catch let error as ConsoleError {
-            throw error
-        } catch {
-            throw ConsoleError(.unavailable, "could not read the history: \(error)")
+        return try await onStore(.unavailable, { "could not read the history: \($0)" }) {
+            try settings.history(of: key, limit: limit)
         }
     }
 
@@ -113,12 +99,23 @@ struct ConsoleRoutes: Sendable {
         let settings = settings
         _ = try await state(of: key)
         let writeReason = reason.flatMap { $0.isEmpty ? nil : PreferenceWriteReason($0) }
+        try await onStore(.notFound, { "\($0)" }) {
+            try settings.rollback(key, toVersion: version, reason: writeReason)
+        }
+    }
+
+    /// Runs a store call off the cooperative threads; a failure other than a ``ConsoleError`` becomes one of `kind`,
+    /// worded by `message`.
+    @discardableResult
+    private func onStore<Result: Sendable>(
+        _ kind: ConsoleError.Kind, _ message: (any Error) -> String, _ call: @escaping @Sendable () throws -> Result
+    ) async throws -> Result {
         do {
-            try await offloaded { try settings.rollback(key, toVersion: version, reason: writeReason) }
+            return try await offloaded(call)
         } catch let error as ConsoleError {
             throw error
         } catch {
-            throw ConsoleError(.notFound, "\(error)")
+            throw ConsoleError(kind, message(error))
         }
     }
 
