@@ -22,10 +22,18 @@ import Testing
         let secret = "pa55-\(UUID().uuidString)"
         let response = try await harness.run { client in
             async let events = client.send(.get, "/api/events?limit=2")
-            await eventually("the stream subscribed") { settings.subscriberCount == 1 }
+            let subscribed = await eventually(within: 60, "the stream subscribed") { settings.subscriberCount == 1 }
             let other = try FilePreferenceStore(url: directory.file(), watchesForChanges: false)
             try other.write(["cups": .integer(7)])
             try other.write(["password": .string(secret)])
+            if !subscribed {  // a stream that subscribed after the writes must still end, so the test does not hang
+                var late: Int64 = 0
+                await eventually(within: 60, "the late stream ended") {
+                    late += 1
+                    try? other.write(["late": .integer(late)])
+                    return settings.subscriberCount == 0 && late > 2
+                }
+            }
             return try await events
         }
         #expect(response.headers[.contentType] == "text/event-stream; charset=utf-8")
