@@ -23,6 +23,9 @@ struct PrefsTool: AsyncParsableCommand {
             sslmode is libpq's. Only `set` and `import` create a missing namespace; `prefs` never creates the \
             tables (`prefs schema` prints their SQL).
 
+            `prefs serve` opens a settings console in a browser on a file or a namespace: every key with its \
+            value and source, an editor per type, live changes, and a namespace's history and rollback.
+
             \(PrefsExitCode.helpText)
             """,
         subcommands: [

@@ -27,7 +27,4 @@ final class KeyNameBroadcast: Sendable {
             for continuation in open { continuation.yield(name) }
         }
     }
-
-    /// How many sequences are open.
-    var count: Int { continuations.withLock { $0.count } }
 }

@@ -86,7 +86,4 @@ public final class StoreSettings: ConsoleSettings {
     ///
     /// - Parameter keys: The keys' stored names.
     public func announce(_ keys: [String]) { broadcast.send(keys) }
-
-    /// How many ``changedKeys()`` sequences are open (the console's event streams).
-    var subscriberCount: Int { broadcast.count }
 }
