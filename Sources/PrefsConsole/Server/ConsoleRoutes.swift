@@ -77,9 +77,10 @@ struct ConsoleRoutes: Sendable {
         let settings = settings
         let writeReason = reason.flatMap { $0.isEmpty ? nil : PreferenceWriteReason($0) }
         let isSecret = editor.isSecret
-        try await onStore(.unavailable, { error in
+        let failure = { (error: any Error) in
             "could not write '\(name)'; nothing was written: " + (isSecret ? "\(type(of: error))" : "\(error)")
-        }) { try settings.write(value, to: name, reason: writeReason) }
+        }
+        try await onStore(.unavailable, failure) { try settings.write(value, to: name, reason: writeReason) }
         return try await state(of: name)
     }
 

@@ -11,7 +11,8 @@ import Testing
         let file = directory.file().path
         let noSchema = try ToolProcess.run("prefs", ["serve", "--file", file, "--port", "0"])
         #expect(noSchema.status == 64 && noSchema.error.contains("--schema FILE"), "\(noSchema.error)")
-        let exposed = try ToolProcess.run("prefs", ["serve", "--file", file, "--raw", "--host", "0.0.0.0", "--port", "0"])
+        let exposed = try ToolProcess.run(
+            "prefs", ["serve", "--file", file, "--raw", "--host", "0.0.0.0", "--port", "0"])
         #expect(exposed.status == 64 && exposed.error.contains("refusing to serve plain HTTP"), "\(exposed.error)")
         let badSchema = directory.file("schema.json")
         try Data("{".utf8).write(to: badSchema)
