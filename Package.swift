@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "PrefsCombine", targets: ["PrefsCombine"]),
         .library(name: "PrefsCommand", targets: ["PrefsCommand"]),
         .library(name: "PrefsPostgres", targets: ["PrefsPostgres"]),
+        .library(name: "PrefsEditors", targets: ["PrefsEditors"]),
+        .library(name: "PrefsConsole", targets: ["PrefsConsole"]),
         .executable(name: "prefs", targets: ["prefs"]),
     ],
     dependencies: [
@@ -29,6 +31,13 @@ let package = Package(
         // The fleet store's metrics and its service for a server's graceful shutdown (postgres-nio depends on both).
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        // The settings console's HTTP server (PrefsConsole only; the core, PrefsEditors and PrefsCommand never see it).
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        // Already in the graph through Hummingbird, named for the console's own use: it reads the bound port (NIOCore)
+        // and the TLS files (NIOSSL), and names header fields (HTTPTypes).
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         // Plugin only: `swift package generate-documentation` (the DocC catalogs; Swift Package Index builds them too).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -63,11 +72,30 @@ let package = Package(
             name: "PrefsCommand",
             dependencies: ["Prefs", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // The editor model of each key (control, bounds, allowed values, validation) and its SwiftUI face, with no
+        // server dependency, so that an iOS app can use it.
+        .target(name: "PrefsEditors", dependencies: ["Prefs"]),
+        // The settings console in the browser, on Hummingbird, over the editor model.
+        .target(
+            name: "PrefsConsole",
+            dependencies: [
+                "Prefs", "PrefsEditors", "PrefsCommand",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The `prefs` inspector: `defaults` for preference files, UserDefaults domains and PostgreSQL namespaces.
         .executableTarget(
             name: "prefs",
             dependencies: [
-                "Prefs", "PrefsCommand", "PrefsPostgres",
+                "Prefs", "PrefsCommand", "PrefsPostgres", "PrefsConsole", "PrefsEditors",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -96,7 +124,7 @@ let package = Package(
         .executableTarget(
             name: "example-app",
             dependencies: [
-                "Prefs", "PrefsCommand", "PrefsConfiguration", "ExampleSettings", "ExampleFeature",
+                "Prefs", "PrefsCommand", "PrefsConsole", "PrefsConfiguration", "ExampleSettings", "ExampleFeature",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/ExampleApp"
@@ -117,6 +145,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // The file store's system calls, which the durability tests fail and record.
                 .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        .testTarget(
+            name: "PrefsEditorsTests",
+            dependencies: ["Prefs", "PrefsEditors", "PrefsTesting", "PrefsTestSupport", "ExampleSettings"]
+        ),
+        .testTarget(
+            name: "PrefsConsoleTests",
+            dependencies: [
+                "Prefs", "PrefsEditors", "PrefsConsole", "PrefsTesting", "PrefsTestSupport", "ExampleSettings",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

@@ -13,7 +13,8 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
     ],
     targets: [
-        // Prefs' sources by reference: Sources/Prefs and Sources/PrefsCombine are symlinks to ../Sources/….
+        // Prefs' sources by reference: Sources/Prefs, Sources/PrefsCombine and Sources/PrefsEditors are symlinks to
+        // ../Sources/….
         .target(
             name: "Prefs",
             dependencies: [
@@ -23,6 +24,8 @@ let package = Package(
             ]
         ),
         .target(name: "PrefsCombine", dependencies: ["Prefs", "StandInCombine"]),
+        // PrefsEditors' sources by reference (Sources/PrefsEditors is a symlink): its SwiftUI face, PreferencesForm.
+        .target(name: "PrefsEditors", dependencies: ["Prefs", "StandInSwiftUI"]),
 
         // The stand-ins, one per Apple module. Each is built as StandIn<Module> and is <Module> only to Prefs'
         // sources (the aliases below): the dependencies, built in the same build, have `#if canImport(Darwin)`

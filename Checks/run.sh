@@ -17,7 +17,8 @@ here=$(pwd)
 root=$(cd .. && pwd)
 diagnostics=$(
     grep -E "^$here/Sources/[^ ]*: (error|warning):" "$log" | sort -u |
-        sed -e "s|^$here/Sources/Prefs/|$root/Sources/Prefs/|" -e "s|^$here/Sources/PrefsCombine/|$root/Sources/PrefsCombine/|" ||
+        sed -e "s|^$here/Sources/Prefs/|$root/Sources/Prefs/|" -e "s|^$here/Sources/PrefsCombine/|$root/Sources/PrefsCombine/|" \
+            -e "s|^$here/Sources/PrefsEditors/|$root/Sources/PrefsEditors/|" ||
         true
 )
 if [ "$status" -ne 0 ] || [ -n "$diagnostics" ]; then

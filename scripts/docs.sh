@@ -23,8 +23,11 @@ status=0
 swift package --disable-sandbox generate-documentation "${arguments[@]}" --warnings-as-errors >"$log" 2>&1 ||
     status=$?
 # docc prints each problem as "<file>:<line>:<column>: warning|error: …"; the plugin's own failures as "error: …".
-if [ "$status" -ne 0 ] || grep -qE "(warning|error):" "$log"; then
-    grep -E "(warning|error):|^ *--> " "$log" | grep -v "Error Domain=" || tail -n 40 "$log"
+# A dependency's package warning (swift-distributed-tracing, through Hummingbird, leaves a CMakeLists.txt undeclared) is
+# not about the documentation.
+problems() { grep -E "(warning|error):|^ *--> " "$log" | grep -v -e "Error Domain=" -e "which are unhandled; explicitly"; }
+if [ "$status" -ne 0 ] || problems >/dev/null; then
+    problems || tail -n 40 "$log"
     echo "documentation: ${targets[*]} did not build without warnings" >&2
     exit 1
 fi

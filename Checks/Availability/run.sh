@@ -63,7 +63,8 @@ fi
 # Every module that Prefs' targets import, with the modules they re-export, and the check build's stand-ins.
 extract "$root" "Swift _Concurrency _StringProcessing Observation Synchronization Dispatch Foundation
     FoundationEssentials FoundationInternationalization Glibc Logging SystemPackage Configuration OpenCombine ArgumentParser
-    PostgresNIO NIOCore NIOPosix NIOSSL Testing"
+    PostgresNIO NIOCore NIOPosix NIOSSL Testing Hummingbird HummingbirdCore HummingbirdTLS HummingbirdTesting HTTPTypes
+    ServiceLifecycle"
 extract "$root/Checks" "StandInSwiftUI StandInDarwin StandInDarwinTypes StandInDarwinFunctions StandInObjectiveC"
 (cd "$root" && swift package dump-package >"$scratch/package.json")
 
@@ -73,5 +74,6 @@ cd "$root"
     --index Checks/.build/debug/index/store \
     --map "$root/Checks/Sources/Prefs/=$root/Sources/Prefs/" \
     --map "$root/Checks/Sources/PrefsCombine/=$root/Sources/PrefsCombine/" \
+    --map "$root/Checks/Sources/PrefsEditors/=$root/Sources/PrefsEditors/" \
     --index .build/debug/index/store \
     --check Sources --check Examples --check-known Tests --language-features

@@ -4,6 +4,7 @@ import ExampleSettings
 import Prefs
 import PrefsCommand
 import PrefsConfiguration
+import PrefsConsole
 
 // An app with its own commands that embeds PrefsCommand, so people can inspect and change its
 // preferences with its own types:
@@ -12,6 +13,7 @@ import PrefsConfiguration
 //   swift run example-app prefs set theme dark     parsed and checked as a Theme
 //   EXAMPLE_APP_THEME=light swift run example-app prefs list     theme shown as overridden
 //   swift run example-app prefs doctor             what older versions left in the file
+//   swift run example-app console                  the same keys in a browser: prints an address to open
 
 /// The keys `example-app prefs` knows, and the container they live in.
 enum ExampleAppPreferences: PreferenceCatalog {
@@ -34,11 +36,13 @@ enum ExampleAppPreferences: PreferenceCatalog {
 }
 
 @main
-struct ExampleApp: ParsableCommand {
+struct ExampleApp: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "example-app",
         abstract: "An example app whose preferences are declared with Prefs.",
-        subcommands: [Greet.self, PrefsCommand<ExampleAppPreferences>.self],
+        subcommands: [
+            Greet.self, PrefsCommand<ExampleAppPreferences>.self, PrefsConsoleCommand<ExampleAppPreferences>.self,
+        ],
         defaultSubcommand: Greet.self
     )
 }

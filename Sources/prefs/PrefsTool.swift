@@ -24,12 +24,15 @@ struct PrefsTool: AsyncParsableCommand {
             sslmode is libpq's. Only `set` and `import` create a missing namespace; `prefs` never creates the \
             tables (`prefs schema` prints their SQL).
 
+            `prefs serve` opens a settings console in a browser on a file or a namespace: every key with its \
+            value and source, an editor per type, live changes, and a namespace's history and rollback.
+
             \(PrefsExitCode.helpText)
             """,
         subcommands: [
             ListCommand.self, GetCommand.self, SetCommand.self, DeleteCommand.self, WatchCommand.self,
             ExportCommand.self, ImportCommand.self, PathCommand.self, HistoryCommand.self, RollbackCommand.self,
-            SchemaCommand.self, DoctorCommand.self,
+            SchemaCommand.self, DoctorCommand.self, ServeCommand.self,
         ]
     )
 }
