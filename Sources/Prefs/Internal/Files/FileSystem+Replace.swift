@@ -1,4 +1,4 @@
-internal import Foundation
+package import Foundation
 internal import SystemPackage
 
 /// The durable replace of a preferences file, and the moving aside of a damaged one.

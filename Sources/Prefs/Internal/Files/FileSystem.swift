@@ -1,4 +1,4 @@
-internal import Foundation
+package import Foundation
 internal import SystemPackage
 
 #if canImport(Darwin)
