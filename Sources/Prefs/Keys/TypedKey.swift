@@ -11,12 +11,20 @@ protocol ErasedKey: AnyObject, Sendable {
     var keyPath: AnyKeyPath { get }
     /// Whether the key's value is secret (kept out of log messages).
     var isSecret: Bool { get }
+    /// The stored name, before a container's prefix.
+    var name: String { get }
+    /// The store that holds the key.
+    var storeID: PreferenceStoreID { get }
+    /// Names the key was stored under before, newest first.
+    var formerNames: [String] { get }
     /// The stored form of the key's default value; nil when it has none (an optional key) or it cannot be encoded.
     var storedDefault: PreferenceValue? { get }
 
     /// Decodes a stored value (nil: nothing stored); a value that is not valid decodes as the default and is
     /// reported to `logger` under `storedName`.
-    func decode(_ stored: PreferenceValue?, reportingTo logger: Logger?, as storedName: String) -> Decoded
+    func decode(
+        _ stored: PreferenceValue?, reportingTo logger: Logger?, as storedName: @autoclosure () -> String
+    ) -> Decoded
     /// Checks that a stored value is a valid value of the key; throws the decoding error when it is not.
     func validate(_ stored: PreferenceValue) throws
     /// Parses text by the key's type.
@@ -58,19 +66,34 @@ final class DecodedValue<Value: Sendable>: Sendable {
 /// ``ErasedKey``.
 @usableFromInline
 final class TypedKey<Value: Sendable>: ErasedKey, @unchecked Sendable {  // key paths are immutable
-    let typedKeyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>
+    @usableFromInline let typedKeyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>
     @usableFromInline let key: PreferenceKeys.Key<Value>
-    @usableFromInline let storedDefault: PreferenceValue?
+    // The key's facts that code without its type reads, kept apart: reading them from `key` in unspecialized
+    // code would copy the whole key.
+    @usableFromInline let name: String
+    @usableFromInline let storeID: PreferenceStoreID
+    @usableFromInline let isSecret: Bool
+    @usableFromInline let formerNames: [String]
+    /// The box type, kept so that the decoding (not specialized for `Value`) does not look its metadata up.
+    @usableFromInline let boxType: DecodedValue<Value>.Type
 
-    /// Evaluates a key path's key.
+    /// Evaluates a key path's key. Inlinable: made in the caller's specialization, so nothing here copies a key
+    /// through its generic value witnesses.
+    @inlinable
     init(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) {
+        let key = PreferenceKeys()[keyPath: keyPath]
         self.typedKeyPath = keyPath
-        self.key = PreferenceKeys()[keyPath: keyPath]
-        self.storedDefault = (try? key.encodeValue(key.defaultValue)) ?? nil
+        self.key = key
+        self.name = key.name
+        self.storeID = key.storeID
+        self.isSecret = key.isSecret
+        self.formerNames = key.formerNames
+        self.boxType = DecodedValue<Value>.self
     }
 
     @usableFromInline var keyPath: AnyKeyPath { typedKeyPath }
-    @usableFromInline var isSecret: Bool { key.isSecret }
+    /// Encoded when asked (rarely: a change to or from nothing stored), not kept with every bound key.
+    @usableFromInline var storedDefault: PreferenceValue? { (try? key.encodeValue(key.defaultValue)) ?? nil }
 
     /// The value in a box a key of this type made.
     @inlinable static func value(in box: any AnyObject & Sendable) -> Value {
@@ -83,10 +106,10 @@ final class TypedKey<Value: Sendable>: ErasedKey, @unchecked Sendable {  // key 
     }
 
     @usableFromInline func decode(
-        _ stored: PreferenceValue?, reportingTo logger: Logger?, as storedName: String
+        _ stored: PreferenceValue?, reportingTo logger: Logger?, as storedName: @autoclosure () -> String
     ) -> Decoded {
-        let (value, usedDefault) = key.decode(stored, reportingTo: logger, as: storedName)
-        return Decoded(box: DecodedValue(value), usedDefault: usedDefault)
+        let (value, usedDefault) = key.decode(stored, reportingTo: logger, as: storedName())
+        return Decoded(box: boxType.init(value), usedDefault: usedDefault)
     }
 
     @usableFromInline func validate(_ stored: PreferenceValue) throws { _ = try key.decodeValue(stored) }

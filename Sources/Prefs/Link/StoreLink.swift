@@ -188,11 +188,16 @@ final class StoreLink: Sendable {
 
     /// Reads a key for a container's first use of it: the local write on its way if there is one, else the store.
     ///
-    /// - Returns: The value, and the sequence number of the last update handed out before the read.
-    func read(_ name: String) -> (value: Result<PreferenceValue?, any Error>, sequence: UInt64) {
+    /// - Returns: The value (nil, with the error, when the store cannot be read), and the sequence number of the
+    ///   last update handed out before the read.
+    func read(_ name: String) -> (value: PreferenceValue?, failure: (any Error)?, sequence: UInt64) {
         let (local, sequence) = shared.withLock { ($0.state.localValue(of: name), $0.state.sequence) }
-        if let local { return (.success(local), sequence) }
-        return (Result { try store.value(forKey: name) }, sequence)
+        if let local { return (local, nil, sequence) }
+        do {
+            return (try store.value(forKey: name), nil, sequence)
+        } catch {
+            return (nil, error, sequence)
+        }
     }
 
     /// Reads a key through to the store for a store that requires it; nil when a local write of it is on its way

@@ -4,11 +4,11 @@ enum ReadAction: Sendable {
     /// The decoded value is cached: the read is done (once Observation is told of it).
     case cached(BindingID, any AnyObject & Sendable, ObservationAnchor)
     /// The value must be decoded, then cached (``ContainerState/cache(_:for:)``).
-    case decode(DecodeRequest)
+    indirect case decode(DecodeRequest)
     /// The key's store must be asked first (``PreferenceStore/requiresReadThrough``).
     case readThrough(BindingID)
-    /// The key path is not bound yet: its first read must read the store and bind it.
-    case unbound(KeyPathID)
+    /// The key path is not bound yet (of the key paths bound then): its first read must read the store and bind it.
+    case unbound(KeyPathID, boundBefore: Int)
 }
 
 /// A value to decode for a read, and what it was decoded from, so that the result is cached only while it holds.

@@ -39,7 +39,7 @@ struct ContainerState: Sendable {
         if let binding = keys.binding(identifiedBy: ObjectIdentifier(keyPath)) { return read(binding) }
         let id = KeyPathID(keyPath: keyPath)  // a new object: hashed once, also for the bind that may follow
         if let binding = keys.binding(for: id) { return read(binding) }
-        return .unbound(id)
+        return .unbound(id, boundBefore: bindings.count)
     }
 
     /// A read of a bound key path.
@@ -83,28 +83,32 @@ struct ContainerState: Sendable {
     ///
     /// - Returns: The read of the bound key path; nil when the store read is stale.
     mutating func bind(_ first: FirstRead, force: Bool) -> ReadAction? {
-        if let bound = keys.binding(for: first.id) { return read(bound) }  // another thread bound it meanwhile
-        let entry: EntryID
-        if let cached = entryNames[first.slot][first.name] {
-            entry = cached  // another key path of the same stored key
-        } else {
-            guard force || lastSequence[first.slot] <= first.sequence else { return nil }
-            entry = EntryID(index: Int32(entries.count))
+        // Another thread may have bound the key path since the read found it unbound.
+        if bindings.count != first.boundBefore, let bound = keys.binding(for: first.id) { return read(bound) }
+        let fresh = EntryID(index: Int32(entries.count))
+        let entry = Self.value(&entryNames[first.slot][first.name, default: fresh])  // one lookup, inserting
+        if entry == fresh {
+            guard force || lastSequence[first.slot] <= first.sequence else {
+                entryNames[first.slot][first.name] = nil
+                return nil
+            }
             entries.append(
                 EntryRow(
                     name: first.name, slot: first.slot, value: first.value, sequence: first.sequence,
                     isOverridden: first.override != nil))
-            entryNames[first.slot][first.name] = entry
             if let override = first.override { overrides[entry] = override }
-        }
+        }  // else another key path of the same stored key cached it
         let binding = BindingID(index: Int32(bindings.count))
-        let decoded = visibleValue(of: entry) == first.visible ? first.decoded : nil
+        let decoded = entry == fresh || visibleValue(of: entry) == first.visible ? first.decoded : nil
         bindings.append(
             BindingRow(key: first.key, entry: entry, nextInEntry: entries[entry].firstBinding, decoded: decoded))
         entries[entry].firstBinding = binding
         keys.insert(binding, as: first.id)
         return read(binding)
     }
+
+    /// The value an `inout` access yields (for a dictionary's lookup that inserts a default in one hash).
+    private static func value<T>(_ value: inout T) -> T { value }
 
     /// What a write of a bound key path needs: its store slot, stored name and the cached stored value.
     @usableFromInline
@@ -261,6 +265,8 @@ struct ContainerState: Sendable {
 /// What a first read of a key path read from its store, with the key evaluated and the value decoded.
 struct FirstRead: Sendable {
     let id: KeyPathID
+    /// How many key paths were bound when the read found this one unbound.
+    let boundBefore: Int
     let key: any ErasedKey
     let slot: Int
     let name: String

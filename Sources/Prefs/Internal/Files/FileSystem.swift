@@ -148,7 +148,7 @@ enum FileSystem {
         } catch {
             throw Self.error(.replace, path, error)
         }
-        syncDirectory(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        syncDirectory(folder(of: path))
         return target
     }
 }
