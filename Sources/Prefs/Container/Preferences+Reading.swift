@@ -18,12 +18,9 @@ extension Preferences {
     public subscript<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> Value {
         get {
             // The hot path: one lock, one lookup by the key path's identity, no decoding, no allocation.
-            let action = lockedRead(keyPath)
-            if case .cached(_, let box, let anchor) = action {
-                anchor.access(in: self)
-                return TypedKey<Value>.value(in: box)
-            }
-            return TypedKey<Value>.value(in: finishRead(action) { TypedKey(keyPath) })
+            var action: ReadAction?
+            if let value = lockedCachedValue(keyPath, otherwise: &action) { return TypedKey<Value>.value(in: value) }
+            return TypedKey<Value>.value(in: finishRead(action!) { TypedKey(keyPath) })
         }
         set {
             do {
@@ -38,31 +35,28 @@ extension Preferences {
     /// lock and a table read when the value is cached.
     @inlinable
     func value<Value>(of bound: BoundKeyPath<Value>) -> Value {
-        let action = lockedRead(bound.binding)
-        if case .cached(_, let box, let anchor) = action {
-            anchor.access(in: self)
-            return TypedKey<Value>.value(in: box)
-        }
-        return TypedKey<Value>.value(in: finishRead(action) { TypedKey(bound.keyPath) })
+        var action: ReadAction?
+        if let value = lockedCachedValue(bound.binding, otherwise: &action) { return TypedKey<Value>.value(in: value) }
+        return TypedKey<Value>.value(in: finishRead(action!) { TypedKey(bound.keyPath) })
     }
 
     /// Finishes a read that found no cached value: binds the key path on its first use (evaluating its key with
     /// `makeKey`, which the caller specialized), asks a read-through store, decodes and caches.
     ///
-    /// - Returns: The box of the decoded value.
+    /// - Returns: The decoded value.
     @usableFromInline @inline(never)
-    func finishRead(_ action: ReadAction, key makeKey: () -> any ErasedKey) -> any AnyObject & Sendable {
+    func finishRead(_ action: ReadAction, key makeKey: () -> any ErasedKey) -> DecodedStorage {
         var action = action
         while true {
             switch action {
-            case .cached(_, let box, let anchor):
+            case .cached(_, let value, let anchor):
                 anchor.access(in: self)
-                return box
+                return value
             case .decode(let request):
                 let decoded = request.key.decode(request.visible, reportingTo: logger, as: describe(request))
                 lockedCache(decoded, for: request)
                 request.anchor.access(in: self)
-                return decoded.box
+                return decoded.value
             case .readThrough(let binding):
                 action = readThrough(binding)
             case .unbound(let id, let boundBefore):
@@ -104,7 +98,8 @@ extension Preferences {
             let (value, sequence) = readForFirstUse(name, slot: slot, via: link)
             let visible = override?.value ?? value
             let first = FirstRead(
-                id: id, boundBefore: boundBefore, key: key, slot: slot, name: name, value: value, sequence: sequence, override: override,
+                id: id, boundBefore: boundBefore, key: key, slot: slot, name: name, value: value, sequence: sequence,
+                override: override,
                 visible: visible, decoded: key.decode(visible, reportingTo: logger, as: describe(name, slot: slot)))
             guard let read = lockedBind(first, force: force) else { continue }
             if force { link.queue.async { link.readBack([name]) } }

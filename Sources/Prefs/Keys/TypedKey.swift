@@ -41,17 +41,47 @@ protocol ErasedKey: AnyObject, Sendable {
     func reset(in preferences: Preferences)
 }
 
-/// A decoded value in its box, and whether the key's default stands in for a stored value that is not valid.
+/// A decoded value, and whether the key's default stands in for a stored value that is not valid.
 @usableFromInline
 struct Decoded: Sendable {
-    /// The ``DecodedValue`` box of the value.
-    @usableFromInline let box: any AnyObject & Sendable
+    /// The value, its type erased.
+    @usableFromInline let value: DecodedStorage
     /// Whether the default stands in for a stored value that is not valid.
     @usableFromInline let usedDefault: Bool
 
-    @usableFromInline init(box: any AnyObject & Sendable, usedDefault: Bool) {
-        self.box = box
+    @usableFromInline init(_ value: DecodedStorage, usedDefault: Bool) {
+        self.value = value
         self.usedDefault = usedDefault
+    }
+}
+
+/// A decoded value with its type erased: a plain value of up to eight bytes (an `Int`, a `Bool`, a `Double`, an enum
+/// without payloads) held as its bits, anything else in a ``DecodedValue`` box. Only the type that stored a value
+/// reads it back (a binding's key path names it).
+@usableFromInline
+enum DecodedStorage: Sendable {
+    case bits(UInt64)
+    case box(any AnyObject & Sendable)
+
+    /// Stores a value: its bits when it is plain and fits, else a box.
+    @inlinable
+    init<Value: Sendable>(_ value: Value) {
+        if _isPOD(Value.self) && MemoryLayout<Value>.size <= MemoryLayout<UInt64>.size {
+            var bits: UInt64 = 0
+            withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: value, as: Value.self) }
+            self = .bits(bits)
+        } else {
+            self = .box(DecodedValue(value))
+        }
+    }
+
+    /// The value, read as the type that stored it.
+    @inlinable
+    func value<Value: Sendable>(as type: Value.Type) -> Value {
+        switch self {
+        case .bits(let bits): withUnsafeBytes(of: bits) { $0.load(as: Value.self) }
+        case .box(let box): unsafeDowncast(box as AnyObject, to: DecodedValue<Value>.self).value
+        }
     }
 }
 
@@ -68,14 +98,6 @@ final class DecodedValue<Value: Sendable>: Sendable {
 final class TypedKey<Value: Sendable>: ErasedKey, @unchecked Sendable {  // key paths are immutable
     @usableFromInline let typedKeyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>
     @usableFromInline let key: PreferenceKeys.Key<Value>
-    // The key's facts that code without its type reads, kept apart: reading them from `key` in unspecialized
-    // code would copy the whole key.
-    @usableFromInline let name: String
-    @usableFromInline let storeID: PreferenceStoreID
-    @usableFromInline let isSecret: Bool
-    @usableFromInline let formerNames: [String]
-    /// The box type, kept so that the decoding (not specialized for `Value`) does not look its metadata up.
-    @usableFromInline let boxType: DecodedValue<Value>.Type
 
     /// Evaluates a key path's key. Inlinable: made in the caller's specialization, so nothing here copies a key
     /// through its generic value witnesses.
@@ -84,21 +106,20 @@ final class TypedKey<Value: Sendable>: ErasedKey, @unchecked Sendable {  // key 
         let key = PreferenceKeys()[keyPath: keyPath]
         self.typedKeyPath = keyPath
         self.key = key
-        self.name = key.name
-        self.storeID = key.storeID
-        self.isSecret = key.isSecret
-        self.formerNames = key.formerNames
-        self.boxType = DecodedValue<Value>.self
     }
 
     @usableFromInline var keyPath: AnyKeyPath { typedKeyPath }
+    // The key's fields that code without its type reads; `Key` keeps them ahead of its default value, at fixed
+    // offsets.
+    @usableFromInline var name: String { key.name }
+    @usableFromInline var storeID: PreferenceStoreID { key.storeID }
+    @usableFromInline var formerNames: [String] { key.formerNames }
+    @usableFromInline var isSecret: Bool { key.notes?.isSecret ?? false }
     /// Encoded when asked (rarely: a change to or from nothing stored), not kept with every bound key.
     @usableFromInline var storedDefault: PreferenceValue? { (try? key.encodeValue(key.defaultValue)) ?? nil }
 
-    /// The value in a box a key of this type made.
-    @inlinable static func value(in box: any AnyObject & Sendable) -> Value {
-        unsafeDowncast(box as AnyObject, to: DecodedValue<Value>.self).value
-    }
+    /// The value a key of this type stored.
+    @inlinable static func value(in storage: DecodedStorage) -> Value { storage.value(as: Value.self) }
 
     /// The key behind an erased key of this value type.
     @inlinable static func of(_ erased: any ErasedKey) -> TypedKey<Value> {
@@ -109,7 +130,7 @@ final class TypedKey<Value: Sendable>: ErasedKey, @unchecked Sendable {  // key 
         _ stored: PreferenceValue?, reportingTo logger: Logger?, as storedName: @autoclosure () -> String
     ) -> Decoded {
         let (value, usedDefault) = key.decode(stored, reportingTo: logger, as: storedName())
-        return Decoded(box: boxType.init(value), usedDefault: usedDefault)
+        return Decoded(DecodedStorage(value), usedDefault: usedDefault)
     }
 
     @usableFromInline func validate(_ stored: PreferenceValue) throws { _ = try key.decodeValue(stored) }

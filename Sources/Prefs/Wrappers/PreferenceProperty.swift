@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-public import SwiftUI
+internal import SwiftUI
 #endif
 
 /// A property whose value lives in a container, read and written through `wrappedValue` (``Preference`` and
