@@ -20,7 +20,7 @@ extension Preferences {
         switch item {
         case .initial(let initial):
             let value = initial.decoded ?? initial.key.decode(initial.stored, reportingTo: logger, as: initial.name)
-            initial.deliver(value.box)
+            initial.deliver(value.value)
             return []
         case .name(let name):
             storedName = name
@@ -44,7 +44,7 @@ extension Preferences {
     ///
     /// - Returns: The new values it decoded, to cache.
     private func notifyObservers(of delivery: Delivery) -> [DecodedForObservers] {
-        var pairs: [BindingID: (old: any AnyObject & Sendable, new: any AnyObject & Sendable)?] = [:]
+        var pairs: [BindingID: (old: DecodedStorage, new: DecodedStorage)?] = [:]
         var decoded: [DecodedForObservers] = []
         for observer in delivery.observers {
             let binding = observer.binding
@@ -64,7 +64,7 @@ extension Preferences {
                 let isSame =
                     (old.usedDefault ? nil : delivery.old) ?? key.storedDefault
                     == (new.usedDefault ? nil : delivery.new) ?? key.storedDefault
-                pairs[binding] = .some(isSame ? nil : (old.box, new.box))
+                pairs[binding] = .some(isSame ? nil : (old.value, new.value))
             }
             if let (old, new) = pairs[binding]! { observer.notify(old, new) }
         }

@@ -18,12 +18,9 @@ extension Preferences {
     public subscript<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> Value {
         get {
             // The hot path: one lock, one lookup by the key path's identity, no decoding, no allocation.
-            let action = lockedRead(keyPath)
-            if case .cached(_, let box, let anchor) = action {
-                anchor.access(in: self)
-                return TypedKey<Value>.value(in: box)
-            }
-            return finishRead(keyPath, action)
+            var action: ReadAction?
+            if let value = lockedCachedValue(keyPath, otherwise: &action) { return TypedKey<Value>.value(in: value) }
+            return TypedKey<Value>.value(in: finishRead(action!) { TypedKey(keyPath) })
         }
         set {
             do {
@@ -38,61 +35,62 @@ extension Preferences {
     /// lock and a table read when the value is cached.
     @inlinable
     func value<Value>(of bound: BoundKeyPath<Value>) -> Value {
-        let action = lockedRead(bound.binding)
-        if case .cached(_, let box, let anchor) = action {
-            anchor.access(in: self)
-            return TypedKey<Value>.value(in: box)
-        }
-        return finishRead(bound.keyPath, action)
+        var action: ReadAction?
+        if let value = lockedCachedValue(bound.binding, otherwise: &action) { return TypedKey<Value>.value(in: value) }
+        return TypedKey<Value>.value(in: finishRead(action!) { TypedKey(bound.keyPath) })
     }
 
-    /// Finishes a read that found no cached value: binds the key path on its first use, asks a read-through store,
-    /// decodes and caches.
+    /// Finishes a read that found no cached value: binds the key path on its first use (evaluating its key with
+    /// `makeKey`, which the caller specialized), asks a read-through store, decodes and caches.
+    ///
+    /// - Returns: The decoded value.
     @usableFromInline @inline(never)
-    func finishRead<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>, _ action: ReadAction) -> Value
-    {
+    func finishRead(_ action: ReadAction, key makeKey: () -> any ErasedKey) -> DecodedStorage {
         var action = action
         while true {
             switch action {
-            case .cached(_, let box, let anchor):
+            case .cached(_, let value, let anchor):
                 anchor.access(in: self)
-                return TypedKey<Value>.value(in: box)
+                return value
             case .decode(let request):
                 let decoded = request.key.decode(request.visible, reportingTo: logger, as: describe(request))
                 lockedCache(decoded, for: request)
                 request.anchor.access(in: self)
-                return TypedKey<Value>.value(in: decoded.box)
+                return decoded.value
             case .readThrough(let binding):
                 action = readThrough(binding)
-            case .unbound(let id):
-                action = bindFirstUse(keyPath, id: id).read
+            case .unbound(let id, let boundBefore):
+                action = bind(makeKey(), id: id, boundBefore: boundBefore)
             }
         }
     }
 
     /// The binding of a key path, bound now if this is its first use.
-    @usableFromInline
+    @inlinable
     func resolve<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> BindingID {
-        switch lockedRead(keyPath) {
+        resolve(lockedRead(keyPath)) { TypedKey(keyPath) }
+    }
+
+    /// The binding a read names, bound now (with the key `makeKey` evaluates) if the read found it unbound.
+    @usableFromInline
+    func resolve(_ read: ReadAction, key makeKey: () -> any ErasedKey) -> BindingID {
+        switch read {
         case .cached(let binding, _, _), .readThrough(let binding): binding
         case .decode(let request): request.binding
-        case .unbound(let id): bindFirstUse(keyPath, id: id).binding
+        case .unbound(let id, let boundBefore): binding(of: bind(makeKey(), id: id, boundBefore: boundBefore))
         }
     }
 
-    /// Binds a key path the container has not seen: evaluates its key, moves a value stored under a former name,
-    /// looks up overrides, reads and decodes the stored value, then binds it under the lock.
+    /// Binds an evaluated key: moves a value stored under a former name, looks up overrides, reads and decodes the
+    /// stored value, then binds it under the lock. Not generic: the key's typed work is behind ``ErasedKey``.
     @inline(never)
-    private func bindFirstUse<Value>(
-        _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>, id: KeyPathID
-    ) -> (binding: BindingID, read: ReadAction) {
-        let typed = TypedKey(keyPath)
-        let name = keyPrefix + typed.key.name
-        let slot = slot(typed.key.storeID, for: name)
+    private func bind(_ key: any ErasedKey, id: KeyPathID, boundBefore: Int) -> ReadAction {
+        let name = keyPrefix + key.name
+        let slot = slot(key.storeID, for: name)
         let link = slots[slot].link
-        if typed.isSecret { link.markSecret(name) }
-        moveFormerValue(of: typed.key, to: StoredKey(storeID: slots[slot].id, name: name), via: link)
-        let override = overrideValue(for: typed)
+        if key.isSecret { link.markSecret(name) }
+        moveFormerValue(of: key, to: StoredKey(storeID: slots[slot].id, name: name), via: link)
+        let override = overrides.isEmpty ? nil : overrideValue(for: key)
         // Read the store outside the lock; retry if a link update raced the read. After a few races, keep the value
         // read and read the key back behind it, on the link's queue, after the updates.
         for attempt in 1...Self.firstReadAttempts {
@@ -100,11 +98,12 @@ extension Preferences {
             let (value, sequence) = readForFirstUse(name, slot: slot, via: link)
             let visible = override?.value ?? value
             let first = FirstRead(
-                id: id, key: typed, slot: slot, name: name, value: value, sequence: sequence, override: override,
-                visible: visible, decoded: typed.decode(visible, reportingTo: logger, as: describe(name, slot: slot)))
+                id: id, boundBefore: boundBefore, key: key, slot: slot, name: name, value: value, sequence: sequence,
+                override: override,
+                visible: visible, decoded: key.decode(visible, reportingTo: logger, as: describe(name, slot: slot)))
             guard let read = lockedBind(first, force: force) else { continue }
             if force { link.queue.async { link.readBack([name]) } }
-            return (binding(of: read), read)
+            return read
         }
         preconditionFailure("unreachable: the last attempt always binds the key")
     }
@@ -116,14 +115,12 @@ extension Preferences {
     private func readForFirstUse(
         _ name: String, slot: Int, via link: StoreLink
     ) -> (value: PreferenceValue?, sequence: UInt64) {
-        let (result, sequence) = link.read(name)
-        do {
-            return (try result.get(), sequence)
-        } catch {
-            let reason = SecretRedaction.text(of: error, isSecret: link.isSecret(name))
+        let (value, failure, sequence) = link.read(name)
+        if let failure {
+            let reason = SecretRedaction.text(of: failure, isSecret: link.isSecret(name))
             logger.error("Prefs: could not read '\(describe(name, slot: slot))': \(reason); reading the default")
-            return (nil, sequence)
         }
+        return (value, sequence)
     }
 
     /// Reads a read-through key from its store and brings the cache in line with it, waking the key's observers if

@@ -1,6 +1,18 @@
 /// The one place where a container takes its lock: every site hands one event to ``ContainerState`` and gets back
 /// what to do once the lock is released (`let action = state.withLock { $0.event(…) }`).
 extension Preferences {
+    /// A read of a key path's cached value; when it is not cached, `action` says what to do.
+    @inlinable
+    func lockedCachedValue(_ keyPath: AnyKeyPath, otherwise action: inout ReadAction?) -> DecodedStorage? {
+        state.withLock { $0.cachedValue(keyPath, trackedIn: self, otherwise: &action) }
+    }
+
+    /// A read of a bound key path's cached value; when it is not cached, `action` says what to do.
+    @inlinable
+    func lockedCachedValue(_ binding: BindingID, otherwise action: inout ReadAction?) -> DecodedStorage? {
+        state.withLock { $0.cachedValue(binding, trackedIn: self, otherwise: &action) }
+    }
+
     /// A read of a key path.
     @inlinable
     func lockedRead(_ keyPath: AnyKeyPath) -> ReadAction { state.withLock { $0.read(keyPath) } }
@@ -56,7 +68,7 @@ extension Preferences {
 
     /// Adds an observer; returns the first queued change when the caller must deliver.
     func lockedAddObserver(
-        _ observer: Observer, id: UInt64, initial: (@Sendable (any AnyObject & Sendable) -> Void)?
+        _ observer: Observer, id: UInt64, initial: (@Sendable (DecodedStorage) -> Void)?
     ) -> QueuedDelivery? {
         state.withLock { $0.addObserver(observer, id: id, initial: initial) }
     }

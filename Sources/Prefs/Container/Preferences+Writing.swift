@@ -24,7 +24,7 @@ extension Preferences {
         let key = TypedKey<Value>.of(target.key).key
         let written = LocalWrite(
             containerID: ObjectIdentifier(self), binding: target.binding,
-            decoded: Decoded(box: DecodedValue(key.defaultValue), usedDefault: false))
+            decoded: Decoded(DecodedStorage(key.defaultValue), usedDefault: false))
         slots[target.slot].link.write(name: target.name, value: nil, written: written)
     }
 
@@ -68,7 +68,7 @@ extension Preferences {
         guard stored != target.current else { return }  // a write of the value already cached does nothing
         let written = LocalWrite(
             containerID: ObjectIdentifier(self), binding: target.binding,
-            decoded: Decoded(box: DecodedValue(value), usedDefault: false))
+            decoded: Decoded(DecodedStorage(value), usedDefault: false))
         let link = slots[target.slot].link
         let failuresBefore = link.write(name: target.name, value: stored, written: written)
         if waitForStore { try waitForStoreWrite(of: target, via: link, failuresBefore: failuresBefore) }

@@ -138,8 +138,9 @@ public final class Preferences: Sendable {
     /// Finishes taking a change into the cache, outside every lock: reports an override that shadows a local write,
     /// tells Observation of keys only it watches, and delivers what was queued for observers.
     func perform(_ action: ChangeAction) {
-        if let (name, source) = action.shadowed {
-            logger.notice("Prefs: '\(name)' was stored, but readers keep seeing the override from \(source)")
+        if let shadowed = action.shadowed {
+            logger.notice(
+                "Prefs: '\(shadowed.name)' was stored, but readers keep seeing the override from \(shadowed.source)")
         }
         action.observed.forEach { $0.changed(in: self) }
         if let first = action.delivery { deliver(from: first) }

@@ -5,11 +5,8 @@ extension Preferences {
     /// a store transaction (under a file store's cross-process lock), and only while the current
     /// name holds nothing, so two processes never both move it and a crash leaves either the old
     /// name or the new one, never neither.
-    func moveFormerValue<Value>(
-        of key: PreferenceKeys.Key<Value>,
-        to storedKey: StoredKey,
-        via link: StoreLink
-    ) {
+    func moveFormerValue(of key: any ErasedKey, to storedKey: StoredKey, via link: StoreLink) {
+        guard !key.formerNames.isEmpty else { return }
         let store = link.store
         let formerNames = key.formerNames.map { keyPrefix + $0 }
         // A cheap look outside any lock first: most of the time there is nothing to move.

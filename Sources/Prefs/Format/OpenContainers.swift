@@ -9,8 +9,9 @@ struct OpenContainers {
         var members: [String: PreferenceValue] = [:]
         /// Members whose value was `null`: ignored, but their names are taken.
         var nullNames: Set<String> = []
-        /// The name of the member whose value is being parsed.
+        /// The name of the member whose value is being parsed, and where it starts in the document.
         var name: String
+        var nameStart: Int
         /// Whether this object is the value of a `$dictionary` member: a stored dictionary, as written, even when it
         /// looks like a mark (`{"$dictionary": {"$date": …}}` is the dictionary `["$date": …]`).
         var isWrapped = false
@@ -35,21 +36,29 @@ struct OpenContainers {
         arrays.append([])
     }
 
-    init(outermostObjectHoldsKeys: Bool) {
+    /// How many members to make room for in a file's own object, which is then filled without growing.
+    private let expectedKeys: Int
+
+    init(outermostObjectHoldsKeys: Bool, expectedKeys: Int = 0) {
         self.outermostObjectHoldsKeys = outermostObjectHoldsKeys
+        self.expectedKeys = expectedKeys
     }
 
     /// Whether the innermost open container is the outermost object of a file, whose members are keys.
     private var innermostHoldsKeys: Bool { outermostObjectHoldsKeys && kinds.count == 1 && kinds[0] == .object }
 
-    mutating func openObject(firstName name: String) {
+    mutating func openObject(firstName name: (name: String, start: Int)) {
         // The value of a `$dictionary` member, unless that member's object is itself a wrapped dictionary, whose
         // members are ordinary ones, or the file's own object, whose members are keys.
         let isWrapped =
             kinds.last == .object && objects[objects.count - 1].name == "$dictionary"
             && !objects[objects.count - 1].isWrapped && !innermostHoldsKeys
+        let capacity = outermostObjectHoldsKeys && kinds.isEmpty ? expectedKeys : 0
         kinds.append(.object)
-        objects.append(OpenObject(name: name, isWrapped: isWrapped))
+        objects.append(
+            OpenObject(
+                members: Dictionary(minimumCapacity: capacity), name: name.name, nameStart: name.start,
+                isWrapped: isWrapped))
     }
 
     mutating func append(_ element: PreferenceValue) { arrays[arrays.count - 1].append(element) }
@@ -59,21 +68,25 @@ struct OpenContainers {
         return arrays.removeLast()
     }
 
-    /// Sets the member being parsed; nil (JSON `null`) only takes its name.
-    mutating func setMember(_ value: PreferenceValue?) {
+    /// Sets the member being parsed; nil (JSON `null`) only takes its name. Returns the name and where it starts
+    /// when the object has a member of that name already (a document's error).
+    mutating func setMember(_ value: PreferenceValue?) -> (name: String, start: Int)? {
         let index = objects.count - 1
+        let name = objects[index].name
+        let isTaken: Bool
         if let value {
-            objects[index].members[objects[index].name] = value
+            isTaken =
+                objects[index].members.updateValue(value, forKey: name) != nil
+                || (!objects[index].nullNames.isEmpty && objects[index].nullNames.contains(name))
         } else {
-            objects[index].nullNames.insert(objects[index].name)
+            isTaken = !objects[index].nullNames.insert(name).inserted || objects[index].members[name] != nil
         }
+        return isTaken ? (name, objects[index].nameStart) : nil
     }
 
-    mutating func nextMember(_ name: String) { objects[objects.count - 1].name = name }
-
-    func innermostObjectHasMember(_ name: String) -> Bool {
-        guard let object = objects.last else { return false }
-        return object.members[name] != nil || object.nullNames.contains(name)
+    mutating func nextMember(_ name: (name: String, start: Int)) {
+        objects[objects.count - 1].name = name.name
+        objects[objects.count - 1].nameStart = name.start
     }
 
     /// Closes the innermost object: the value it stands for, a mark (`{"$date": …}`) turned into its value.

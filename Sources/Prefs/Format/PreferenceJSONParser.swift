@@ -77,7 +77,9 @@ struct PreferenceJSONParser {
     /// Parses one value, nil standing for JSON `null`. Iterative, with the open arrays and objects on a stack of
     /// its own, so that the depth of a document never touches the call stack.
     private mutating func parseValue() throws(Failure) -> PreferenceValue? {
-        var open = OpenContainers(outermostObjectHoldsKeys: isFile)
+        // A file is written one member per line: its line count bounds the keys to make room for at once.
+        let expectedKeys = isFile ? min(bytes.count / 4, bytes.lazy.filter { $0 == 0x0A }.count) : 0
+        var open = OpenContainers(outermostObjectHoldsKeys: isFile, expectedKeys: expectedKeys)
         while true {
             skipWhitespace()
             guard position < bytes.count else { throw fail("unexpected end of the document") }
@@ -87,7 +89,7 @@ struct PreferenceJSONParser {
                 if try enter(closedBy: "}", depth: open.depth) {
                     value = .dictionary([:])
                 } else {
-                    open.openObject(firstName: try parseMemberName(in: nil))
+                    open.openObject(firstName: try parseMemberName())
                     continue
                 }
             case UInt8(ascii: "["):
@@ -120,11 +122,15 @@ struct PreferenceJSONParser {
                     position += 1
                     value = .array(open.closeArray())
                 case .object:
-                    open.setMember(value)
+                    if let taken = open.setMember(value) {
+                        throw fail(
+                            "the member name \(PreferenceJSON.text(of: .string(taken.name), pretty: false)) appears twice",
+                            at: taken.start)
+                    }
                     guard position < bytes.count else { throw fail("unterminated object") }
                     if bytes[position] == UInt8(ascii: ",") {
                         position += 1
-                        open.nextMember(try parseMemberName(in: open))
+                        open.nextMember(try parseMemberName())
                         break completing
                     }
                     guard bytes[position] == UInt8(ascii: "}") else { throw fail("expected ',' or '}' after a member") }
@@ -149,7 +155,7 @@ struct PreferenceJSONParser {
     }
 
     /// Parses `"name":`, refusing a name the object already has.
-    private mutating func parseMemberName(in open: OpenContainers?) throws(Failure) -> String {
+    private mutating func parseMemberName() throws(Failure) -> (name: String, start: Int) {
         skipWhitespace()
         guard position < bytes.count else { throw fail("unterminated object") }
         guard bytes[position] == UInt8(ascii: "\"") else {
@@ -159,13 +165,9 @@ struct PreferenceJSONParser {
         }
         let start = position
         let name = try parseString()
-        if open?.innermostObjectHasMember(name) == true {
-            throw fail(
-                "the member name \(PreferenceJSON.text(of: .string(name), pretty: false)) appears twice", at: start)
-        }
         skipWhitespace()
         try expect(":")
-        return name
+        return (name, start)
     }
 
     /// Parses a string, a number, `true`, `false` or `null` (nil).

@@ -15,10 +15,11 @@ extension PreferenceKeys {
     ///
     /// A container evaluates a key's property once, the first time the key is used, and keeps it.
     public struct Key<Value: Sendable>: Sendable {
+        // The fields of a fixed size come first, the default value last: code that does not know `Value` reads
+        // them at fixed offsets, without looking up the key's type metadata.
+
         /// The name under which the value is stored (before the container's key prefix).
         public let name: String
-        /// The value that reads return while nothing (or nothing valid) is stored.
-        public let defaultValue: Value
         /// The store that holds this key.
         public let storeID: PreferenceStoreID
         /// Names the key was stored under before, newest first: a value found under one of them (and
@@ -33,6 +34,8 @@ extension PreferenceKeys {
         let decodeValue: @Sendable (PreferenceValue) throws -> Value
         /// Turns a stored value back into a value as it is (with upgrades from older types).
         let decodeExactly: @Sendable (PreferenceValue) throws -> Value
+        /// The value that reads return while nothing (or nothing valid) is stored.
+        public let defaultValue: Value
 
         /// Creates a key whose values are stored with a custom codec.
         ///

@@ -11,12 +11,20 @@ protocol ErasedKey: AnyObject, Sendable {
     var keyPath: AnyKeyPath { get }
     /// Whether the key's value is secret (kept out of log messages).
     var isSecret: Bool { get }
+    /// The stored name, before a container's prefix.
+    var name: String { get }
+    /// The store that holds the key.
+    var storeID: PreferenceStoreID { get }
+    /// Names the key was stored under before, newest first.
+    var formerNames: [String] { get }
     /// The stored form of the key's default value; nil when it has none (an optional key) or it cannot be encoded.
     var storedDefault: PreferenceValue? { get }
 
     /// Decodes a stored value (nil: nothing stored); a value that is not valid decodes as the default and is
     /// reported to `logger` under `storedName`.
-    func decode(_ stored: PreferenceValue?, reportingTo logger: Logger?, as storedName: String) -> Decoded
+    func decode(
+        _ stored: PreferenceValue?, reportingTo logger: Logger?, as storedName: @autoclosure () -> String
+    ) -> Decoded
     /// Checks that a stored value is a valid value of the key; throws the decoding error when it is not.
     func validate(_ stored: PreferenceValue) throws
     /// Parses text by the key's type.
@@ -33,17 +41,47 @@ protocol ErasedKey: AnyObject, Sendable {
     func reset(in preferences: Preferences)
 }
 
-/// A decoded value in its box, and whether the key's default stands in for a stored value that is not valid.
+/// A decoded value, and whether the key's default stands in for a stored value that is not valid.
 @usableFromInline
 struct Decoded: Sendable {
-    /// The ``DecodedValue`` box of the value.
-    @usableFromInline let box: any AnyObject & Sendable
+    /// The value, its type erased.
+    @usableFromInline let value: DecodedStorage
     /// Whether the default stands in for a stored value that is not valid.
     @usableFromInline let usedDefault: Bool
 
-    @usableFromInline init(box: any AnyObject & Sendable, usedDefault: Bool) {
-        self.box = box
+    @usableFromInline init(_ value: DecodedStorage, usedDefault: Bool) {
+        self.value = value
         self.usedDefault = usedDefault
+    }
+}
+
+/// A decoded value with its type erased: a plain value of up to eight bytes (an `Int`, a `Bool`, a `Double`, an enum
+/// without payloads) held as its bits, anything else in a ``DecodedValue`` box. Only the type that stored a value
+/// reads it back (a binding's key path names it).
+@usableFromInline
+enum DecodedStorage: Sendable {
+    case bits(UInt64)
+    case box(any AnyObject & Sendable)
+
+    /// Stores a value: its bits when it is plain and fits, else a box.
+    @inlinable
+    init<Value: Sendable>(_ value: Value) {
+        if _isPOD(Value.self) && MemoryLayout<Value>.size <= MemoryLayout<UInt64>.size {
+            var bits: UInt64 = 0
+            withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: value, as: Value.self) }
+            self = .bits(bits)
+        } else {
+            self = .box(DecodedValue(value))
+        }
+    }
+
+    /// The value, read as the type that stored it.
+    @inlinable
+    func value<Value: Sendable>(as type: Value.Type) -> Value {
+        switch self {
+        case .bits(let bits): withUnsafeBytes(of: bits) { $0.load(as: Value.self) }
+        case .box(let box): unsafeDowncast(box as AnyObject, to: DecodedValue<Value>.self).value
+        }
     }
 }
 
@@ -58,24 +96,30 @@ final class DecodedValue<Value: Sendable>: Sendable {
 /// ``ErasedKey``.
 @usableFromInline
 final class TypedKey<Value: Sendable>: ErasedKey, @unchecked Sendable {  // key paths are immutable
-    let typedKeyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>
+    @usableFromInline let typedKeyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>
     @usableFromInline let key: PreferenceKeys.Key<Value>
-    @usableFromInline let storedDefault: PreferenceValue?
 
-    /// Evaluates a key path's key.
+    /// Evaluates a key path's key. Inlinable: made in the caller's specialization, so nothing here copies a key
+    /// through its generic value witnesses.
+    @inlinable
     init(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) {
+        let key = PreferenceKeys()[keyPath: keyPath]
         self.typedKeyPath = keyPath
-        self.key = PreferenceKeys()[keyPath: keyPath]
-        self.storedDefault = (try? key.encodeValue(key.defaultValue)) ?? nil
+        self.key = key
     }
 
     @usableFromInline var keyPath: AnyKeyPath { typedKeyPath }
-    @usableFromInline var isSecret: Bool { key.isSecret }
+    // The key's fields that code without its type reads; `Key` keeps them ahead of its default value, at fixed
+    // offsets.
+    @usableFromInline var name: String { key.name }
+    @usableFromInline var storeID: PreferenceStoreID { key.storeID }
+    @usableFromInline var formerNames: [String] { key.formerNames }
+    @usableFromInline var isSecret: Bool { key.notes?.isSecret ?? false }
+    /// Encoded when asked (rarely: a change to or from nothing stored), not kept with every bound key.
+    @usableFromInline var storedDefault: PreferenceValue? { (try? key.encodeValue(key.defaultValue)) ?? nil }
 
-    /// The value in a box a key of this type made.
-    @inlinable static func value(in box: any AnyObject & Sendable) -> Value {
-        unsafeDowncast(box as AnyObject, to: DecodedValue<Value>.self).value
-    }
+    /// The value a key of this type stored.
+    @inlinable static func value(in storage: DecodedStorage) -> Value { storage.value(as: Value.self) }
 
     /// The key behind an erased key of this value type.
     @inlinable static func of(_ erased: any ErasedKey) -> TypedKey<Value> {
@@ -83,10 +127,10 @@ final class TypedKey<Value: Sendable>: ErasedKey, @unchecked Sendable {  // key 
     }
 
     @usableFromInline func decode(
-        _ stored: PreferenceValue?, reportingTo logger: Logger?, as storedName: String
+        _ stored: PreferenceValue?, reportingTo logger: Logger?, as storedName: @autoclosure () -> String
     ) -> Decoded {
-        let (value, usedDefault) = key.decode(stored, reportingTo: logger, as: storedName)
-        return Decoded(box: DecodedValue(value), usedDefault: usedDefault)
+        let (value, usedDefault) = key.decode(stored, reportingTo: logger, as: storedName())
+        return Decoded(DecodedStorage(value), usedDefault: usedDefault)
     }
 
     @usableFromInline func validate(_ stored: PreferenceValue) throws { _ = try key.decodeValue(stored) }

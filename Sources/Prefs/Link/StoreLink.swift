@@ -44,6 +44,9 @@ final class StoreLink: Sendable {
 
     /// A container using the link, and the IDs under which it binds the store.
     struct ContainerRegistration: Sendable {
+        /// The container's identity, compared without loading the weak reference: a reference loaded under the link's
+        /// lock can be the container's last, and its `deinit` detaches, which takes that lock again.
+        let id: ObjectIdentifier
         let container: WeakReference<Preferences>
         /// The IDs under which the container binds the store, each with the container's slot of it.
         let storeIDs: [(id: PreferenceStoreID, slot: Int)]
@@ -81,18 +84,14 @@ final class StoreLink: Sendable {
 
     /// Registers a container, which binds this store under `storeIDs`.
     func attach(_ container: Preferences, as storeIDs: [(id: PreferenceStoreID, slot: Int)]) {
-        let registration = ContainerRegistration(container: WeakReference(object: container), storeIDs: storeIDs)
-        shared.withLock { $0.containers = $0.containers.filter { $0.container.object != nil } + [registration] }
+        let registration = ContainerRegistration(
+            id: ObjectIdentifier(container), container: WeakReference(object: container), storeIDs: storeIDs)
+        shared.withLock { $0.containers.append(registration) }
     }
 
-    /// Unregisters a container.
+    /// Unregisters a container; its `deinit` calls it.
     func detach(_ id: ObjectIdentifier) {
-        shared.withLock { shared in
-            shared.containers.removeAll { registration in
-                guard let container = registration.container.object else { return true }
-                return ObjectIdentifier(container) == id
-            }
-        }
+        shared.withLock { $0.containers.removeAll { $0.id == id } }
     }
 
     /// Runs a transition of the link's state and applies the update it returns to every container, both under the
@@ -114,22 +113,31 @@ final class StoreLink: Sendable {
             guard let update else { return (result, ContainerActions()) }
             return (result, Self.apply(update, to: shared.containers, written: written))
         }
-        actions.forEach { $0.container.perform($0.action) }
+        actions.perform()
         return result
     }
 
-    /// What containers must do after an update: the first inline (one container is the common case: no array).
+    /// What containers must do after an update: the first inline (one container is the common case: no array). It
+    /// holds every container the update reached, also those with nothing to do, until it is released outside the
+    /// link's lock: the last reference to a container must never be released under it (see `ContainerRegistration`).
     private struct ContainerActions {
-        var first: (container: Preferences, action: ChangeAction)?
-        var others: [(container: Preferences, action: ChangeAction)] = []
+        private var firstContainer: Preferences?
+        private var firstAction = ChangeAction()
+        private var others: [(container: Preferences, action: ChangeAction)] = []
 
         mutating func append(_ container: Preferences, _ action: ChangeAction) {
-            if first == nil { first = (container, action) } else { others.append((container, action)) }
+            if firstContainer == nil {
+                firstContainer = container
+                firstAction = action
+            } else {
+                others.append((container, action))
+            }
         }
 
-        func forEach(_ body: ((container: Preferences, action: ChangeAction)) -> Void) {
-            if let first { body(first) }
-            others.forEach(body)
+        /// Lets each container act, outside every lock.
+        func perform() {
+            if let firstContainer, !firstAction.isEmpty { firstContainer.perform(firstAction) }
+            for (container, action) in others where !action.isEmpty { container.perform(action) }
         }
     }
 
@@ -138,14 +146,11 @@ final class StoreLink: Sendable {
         _ update: LinkState.Update, to registrations: [ContainerRegistration], written: LocalWrite?
     ) -> ContainerActions {
         var actions = ContainerActions()
-        for registration in registrations {
-            guard let container = registration.container.object else { continue }
+        for index in registrations.indices {  // by index: copying a registration would copy its weak reference
+            guard let container = registrations[index].container.object else { continue }
             let isWriter = written?.containerID == ObjectIdentifier(container)
-            for (_, slot) in registration.storeIDs {
-                let action = container.apply(update, slot: slot, written: isWriter ? written : nil)
-                if action.delivery != nil || action.shadowed != nil || !action.observed.isEmpty {
-                    actions.append(container, action)
-                }
+            for (_, slot) in registrations[index].storeIDs {
+                actions.append(container, container.apply(update, slot: slot, written: isWriter ? written : nil))
             }
         }
         return actions
@@ -188,11 +193,16 @@ final class StoreLink: Sendable {
 
     /// Reads a key for a container's first use of it: the local write on its way if there is one, else the store.
     ///
-    /// - Returns: The value, and the sequence number of the last update handed out before the read.
-    func read(_ name: String) -> (value: Result<PreferenceValue?, any Error>, sequence: UInt64) {
+    /// - Returns: The value (nil, with the error, when the store cannot be read), and the sequence number of the
+    ///   last update handed out before the read.
+    func read(_ name: String) -> (value: PreferenceValue?, failure: (any Error)?, sequence: UInt64) {
         let (local, sequence) = shared.withLock { ($0.state.localValue(of: name), $0.state.sequence) }
-        if let local { return (.success(local), sequence) }
-        return (Result { try store.value(forKey: name) }, sequence)
+        if let local { return (local, nil, sequence) }
+        do {
+            return (try store.value(forKey: name), nil, sequence)
+        } catch {
+            return (nil, error, sequence)
+        }
     }
 
     /// Reads a key through to the store for a store that requires it; nil when a local write of it is on its way

@@ -80,8 +80,8 @@ extension Preferences {
         onChange: @escaping @Sendable (_ old: Value, _ new: Value) -> Void
     ) {
         let observer = makeObserver(keyPath, binding, finish: finish, onChange: onChange)
-        var initial: (@Sendable (any AnyObject & Sendable) -> Void)?
-        if let current { initial = { @Sendable box in current(TypedKey<Value>.value(in: box)) } }
+        var initial: (@Sendable (DecodedStorage) -> Void)?
+        if let current { initial = { @Sendable stored in current(TypedKey<Value>.value(in: stored)) } }
         if let first = lockedAddObserver(observer, id: id, initial: initial) { deliver(from: first) }
     }
 
@@ -97,7 +97,7 @@ extension Preferences {
         let observer = makeObserver(keyPath, binding, finish: nil, onChange: onChange)
         let (decoded, stored) = lockedAddObserverReturningCurrent(observer, id: id)
         let current = decoded ?? observer.key.decode(stored, reportingTo: logger, as: "\(keyPath)")
-        return TypedKey<Value>.value(in: current.box)
+        return TypedKey<Value>.value(in: current.value)
     }
 
     /// An observer of a bound key path, once a store that is read through has been read (so that it starts from

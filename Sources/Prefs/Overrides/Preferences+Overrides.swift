@@ -54,8 +54,8 @@ extension Preferences {
 
     /// The value of the highest layer that has a valid one for the key; an invalid one is reported
     /// at error level and skipped.
-    func overrideValue<Value>(for key: TypedKey<Value>) -> PreferenceOverride? {
-        let name = key.key.name
+    func overrideValue(for key: any ErasedKey) -> PreferenceOverride? {
+        let name = key.name
         for layer in overrides {
             guard let (entry, variable) = layer.lookup(name) else { continue }
             let source = PreferenceSource.override(layer: layer.name, name: variable)

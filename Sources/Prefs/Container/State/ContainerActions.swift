@@ -2,13 +2,13 @@
 @usableFromInline
 enum ReadAction: Sendable {
     /// The decoded value is cached: the read is done (once Observation is told of it).
-    case cached(BindingID, any AnyObject & Sendable, ObservationAnchor)
+    case cached(BindingID, DecodedStorage, ObservationAnchor)
     /// The value must be decoded, then cached (``ContainerState/cache(_:for:)``).
-    case decode(DecodeRequest)
+    indirect case decode(DecodeRequest)
     /// The key's store must be asked first (``PreferenceStore/requiresReadThrough``).
     case readThrough(BindingID)
-    /// The key path is not bound yet: its first read must read the store and bind it.
-    case unbound(KeyPathID)
+    /// The key path is not bound yet (of the key paths bound then): its first read must read the store and bind it.
+    case unbound(KeyPathID, boundBefore: Int)
 }
 
 /// A value to decode for a read, and what it was decoded from, so that the result is cached only while it holds.
@@ -23,14 +23,29 @@ struct DecodeRequest: Sendable {
     let anchor: ObservationAnchor
 }
 
-/// What a container does once its lock is released, after a change reached its cache.
+/// What a container does once its lock is released, after a change reached its cache. Its fields are references
+/// or empty: it is returned on every write, and costs little to move.
 struct ChangeAction: Sendable {
     /// The first queued change, when the caller claimed the delivery queue and must run the delivery loop.
     var delivery: QueuedDelivery?
     /// Keys that changed with no one but Observation to tell: told directly, without the queue.
     var observed = ObservationAnchorList()
-    /// An override that shadows a local write: the stored name and the override's source, to report.
-    var shadowed: (name: String, source: PreferenceSource)?
+    /// An override that shadows a local write, to report.
+    var shadowed: ShadowedWrite?
+
+    /// Whether there is nothing to do.
+    var isEmpty: Bool { delivery == nil && observed.isEmpty && shadowed == nil }
+}
+
+/// A local write that an override layer shadows: readers keep seeing the override.
+final class ShadowedWrite: Sendable {
+    let name: String
+    let source: PreferenceSource
+
+    init(name: String, source: PreferenceSource) {
+        self.name = name
+        self.source = source
+    }
 }
 
 /// Anchors to tell of a change: the first inline (one key is the common case: no array).
@@ -51,10 +66,16 @@ struct ObservationAnchorList: Sendable {
     }
 }
 
-/// A queued change taken by the deliverer, with the observers of every key's name at the time.
-struct QueuedDelivery: Sendable {
+/// A queued change taken by the deliverer, with the observers of every key's name at the time (a class: it moves
+/// as one reference through the actions that carry it).
+final class QueuedDelivery: Sendable {
     let item: DeliveryItem
     let keyNameObservers: [KeyNameObserver]
+
+    init(item: DeliveryItem, keyNameObservers: [KeyNameObserver]) {
+        self.item = item
+        self.keyNameObservers = keyNameObservers
+    }
 }
 
 /// What the container hands out, in order, outside its lock.
@@ -110,11 +131,11 @@ final class InitialValue: Sendable {
     let name: String
     let decoded: Decoded?
     let stored: PreferenceValue?
-    let deliver: @Sendable (any AnyObject & Sendable) -> Void
+    let deliver: @Sendable (DecodedStorage) -> Void
 
     init(
         key: any ErasedKey, name: String, decoded: Decoded?, stored: PreferenceValue?,
-        deliver: @escaping @Sendable (any AnyObject & Sendable) -> Void
+        deliver: @escaping @Sendable (DecodedStorage) -> Void
     ) {
         self.key = key
         self.name = name

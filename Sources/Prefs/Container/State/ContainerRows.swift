@@ -10,35 +10,48 @@ struct BindingID: Hashable, Sendable {
     @usableFromInline let index: Int32
 }
 
-/// One cached stored key: its value as the container knows it, and who depends on it.
+/// One cached stored key: its value as the container knows it, and who depends on it. Its fields are declared
+/// largest first, so that a row takes 64 bytes.
 struct EntryRow: Sendable {
     /// The full stored name (the container's prefix included).
     let name: String
-    /// The container's index of the store that holds it.
-    let slot: Int
-    /// The stored value, as the container knows it.
-    var value: PreferenceValue?
     /// The sequence number of the link update that set ``value`` (or of the read that loaded it): an update with a
     /// lower number is older and is ignored.
     var sequence: UInt64
-    /// Whether an override layer shadows the stored value (the override is kept apart: few keys have one).
-    let isOverridden: Bool
-    /// The first binding of the key paths bound to this stored key; each binding names the next.
-    var firstBinding: BindingID?
     /// The observers of this stored key, by ID.
     var observers: [UInt64: Observer] = [:]
+    /// The stored value, as the container knows it.
+    var value: PreferenceValue?
+    /// The first binding of the key paths bound to this stored key; each binding names the next.
+    var firstBinding: BindingID?
+    private let slotIndex: UInt16
+    /// Whether an override layer shadows the stored value (the override is kept apart: few keys have one).
+    let isOverridden: Bool
+
+    init(name: String, slot: Int, value: PreferenceValue?, sequence: UInt64, isOverridden: Bool) {
+        self.name = name
+        self.sequence = sequence
+        self.value = value
+        self.slotIndex = UInt16(slot)
+        self.isOverridden = isOverridden
+    }
+
+    /// The container's index of the store that holds it.
+    var slot: Int { Int(slotIndex) }
 }
 
 /// One bound key path: its key, the stored key it reads, and its decoded value.
 struct BindingRow: Sendable {
     /// The key, for the decoding and checks that do not know its type.
     let key: any ErasedKey
+    /// The current value, decoded; nil until the next read decodes it.
+    var decoded: Decoded?
     /// The stored key it reads.
     let entry: EntryID
     /// The next binding of the same stored key.
     let nextInEntry: BindingID?
-    /// The current value, decoded; nil until the next read decodes it.
-    var decoded: Decoded?
+    /// Whether every read asks the key's store (``PreferenceStore/requiresReadThrough``).
+    let readsStore: Bool
 }
 
 /// One registered observer of one stored key, through one bound key path: it is handed that binding's decoded old
@@ -47,8 +60,8 @@ struct Observer: Sendable {
     let binding: BindingID
     /// The key of the binding, which decodes the values the observer is handed.
     let key: any ErasedKey
-    /// Called with the binding's decoded old and new values (``DecodedValue`` boxes), outside every lock.
-    let notify: @Sendable (_ old: any AnyObject & Sendable, _ new: any AnyObject & Sendable) -> Void
+    /// Called with the binding's decoded old and new values, outside every lock.
+    let notify: @Sendable (_ old: DecodedStorage, _ new: DecodedStorage) -> Void
     /// Ends the observation when the container goes away (finishes an async sequence).
     let finish: (@Sendable () -> Void)?
 }
@@ -77,7 +90,7 @@ struct LocalWrite: Sendable {
 extension Array where Element == EntryRow {
     /// The row of an entry.
     subscript(_ id: EntryID) -> EntryRow {
-        get { self[Int(id.index)] }
+        _read { yield self[Int(id.index)] }
         _modify { yield &self[Int(id.index)] }
     }
 }
@@ -85,7 +98,7 @@ extension Array where Element == EntryRow {
 extension Array where Element == BindingRow {
     /// The row of a binding.
     subscript(_ id: BindingID) -> BindingRow {
-        get { self[Int(id.index)] }
+        _read { yield self[Int(id.index)] }
         _modify { yield &self[Int(id.index)] }
     }
 }

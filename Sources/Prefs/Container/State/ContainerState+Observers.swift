@@ -23,7 +23,7 @@ extension ContainerState {
     ///
     /// - Returns: The first queued change, when the caller claimed the delivery queue and must run the delivery loop.
     mutating func addObserver(
-        _ observer: Observer, id: UInt64, initial: (@Sendable (any AnyObject & Sendable) -> Void)?
+        _ observer: Observer, id: UInt64, initial: (@Sendable (DecodedStorage) -> Void)?
     ) -> QueuedDelivery? {
         guard observers.retired.remove(id) == nil else { return nil }
         let row = bindings[observer.binding]

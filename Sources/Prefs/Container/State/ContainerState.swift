@@ -33,40 +33,62 @@ struct ContainerState: Sendable {
 
     // MARK: Reading
 
+    /// A read of a key path's cached value (the hot path): the value when it is cached, with Observation told of
+    /// the read (bookkeeping on this thread, which calls no one); otherwise nil, and `action` says what to do.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The key path.
+    ///   - container: The container whose reads Observation tracks; nil tells it nothing (tests).
+    ///   - action: Set when the value is not cached.
+    /// - Returns: The cached value, or nil.
+    @usableFromInline
+    mutating func cachedValue(
+        _ keyPath: AnyKeyPath, trackedIn container: Preferences?, otherwise action: inout ReadAction?
+    ) -> DecodedStorage? {
+        if let binding = keys.binding(identifiedBy: ObjectIdentifier(keyPath)) {
+            return cachedValue(binding, trackedIn: container, otherwise: &action)
+        }
+        action = read(keyPath)
+        return nil
+    }
+
+    /// A read of a bound key path's cached value, as ``cachedValue(_:trackedIn:otherwise:)-(AnyKeyPath,_,_)``.
+    @usableFromInline
+    mutating func cachedValue(
+        _ binding: BindingID, trackedIn container: Preferences?, otherwise action: inout ReadAction?
+    ) -> DecodedStorage? {
+        guard !bindings[binding].readsStore, let decoded = bindings[binding].decoded else {
+            action = read(binding)
+            return nil
+        }
+        if let container { anchors.access(bindings[binding].entry, in: container) }
+        return decoded.value
+    }
+
     /// A read of a key path: its cached value, or what to do to get one.
     @usableFromInline
     mutating func read(_ keyPath: AnyKeyPath) -> ReadAction {
         if let binding = keys.binding(identifiedBy: ObjectIdentifier(keyPath)) { return read(binding) }
         let id = KeyPathID(keyPath: keyPath)  // a new object: hashed once, also for the bind that may follow
         if let binding = keys.binding(for: id) { return read(binding) }
-        return .unbound(id)
+        return .unbound(id, boundBefore: bindings.count)
     }
 
     /// A read of a bound key path.
     @usableFromInline
     mutating func read(_ binding: BindingID) -> ReadAction {
-        let row = bindings[binding]
-        let entry = entries[row.entry]
-        if readsThrough[entry.slot] { return .readThrough(binding) }
-        let anchor = anchors.anchor(of: row.entry)
-        if let decoded = row.decoded { return .cached(binding, decoded.box, anchor) }
-        return .decode(
-            DecodeRequest(
-                binding: binding, key: row.key, name: entry.name, slot: entry.slot,
-                visible: visibleValue(of: row.entry),
-                sequence: entry.sequence, anchor: anchor))
+        bindings[binding].readsStore ? .readThrough(binding) : readAfterReadingThrough(binding)
     }
 
     /// A read after the store was asked for a read-through key: the cached value, or a value to decode.
     mutating func readAfterReadingThrough(_ binding: BindingID) -> ReadAction {
-        let row = bindings[binding]
-        let anchor = anchors.anchor(of: row.entry)
-        if let decoded = row.decoded { return .cached(binding, decoded.box, anchor) }
+        let entry = bindings[binding].entry
+        let anchor = anchors.anchor(of: entry)
+        if let decoded = bindings[binding].decoded { return .cached(binding, decoded.value, anchor) }
         return .decode(
             DecodeRequest(
-                binding: binding, key: row.key, name: entries[row.entry].name, slot: entries[row.entry].slot,
-                visible: visibleValue(of: row.entry),
-                sequence: entries[row.entry].sequence, anchor: anchor))
+                binding: binding, key: bindings[binding].key, name: entries[entry].name, slot: entries[entry].slot,
+                visible: visibleValue(of: entry), sequence: entries[entry].sequence, anchor: anchor))
     }
 
     /// A value decoded for a read: cached unless the key changed meanwhile (the next read decodes anew then).
@@ -83,28 +105,43 @@ struct ContainerState: Sendable {
     ///
     /// - Returns: The read of the bound key path; nil when the store read is stale.
     mutating func bind(_ first: FirstRead, force: Bool) -> ReadAction? {
-        if let bound = keys.binding(for: first.id) { return read(bound) }  // another thread bound it meanwhile
-        let entry: EntryID
-        if let cached = entryNames[first.slot][first.name] {
-            entry = cached  // another key path of the same stored key
-        } else {
-            guard force || lastSequence[first.slot] <= first.sequence else { return nil }
-            entry = EntryID(index: Int32(entries.count))
+        // Another thread may have bound the key path since the read found it unbound.
+        if bindings.count != first.boundBefore, let bound = keys.binding(for: first.id) { return read(bound) }
+        let fresh = EntryID(index: Int32(entries.count))
+        let entry = Self.value(&entryNames[first.slot][first.name, default: fresh])  // one lookup, inserting
+        if entry == fresh {
+            guard force || lastSequence[first.slot] <= first.sequence else {
+                entryNames[first.slot][first.name] = nil
+                return nil
+            }
+            if entries.count == entries.capacity && entries.count >= Self.largeTable {
+                entries.reserveCapacity(entries.count * 3 / 2)  // a large table grows by half: it wastes less
+            }
             entries.append(
                 EntryRow(
                     name: first.name, slot: first.slot, value: first.value, sequence: first.sequence,
                     isOverridden: first.override != nil))
-            entryNames[first.slot][first.name] = entry
             if let override = first.override { overrides[entry] = override }
-        }
+        }  // else another key path of the same stored key cached it
         let binding = BindingID(index: Int32(bindings.count))
-        let decoded = visibleValue(of: entry) == first.visible ? first.decoded : nil
+        let decoded = entry == fresh || visibleValue(of: entry) == first.visible ? first.decoded : nil
+        if bindings.count == bindings.capacity && bindings.count >= Self.largeTable {
+            bindings.reserveCapacity(bindings.count * 3 / 2)
+        }
         bindings.append(
-            BindingRow(key: first.key, entry: entry, nextInEntry: entries[entry].firstBinding, decoded: decoded))
+            BindingRow(
+                key: first.key, decoded: decoded, entry: entry, nextInEntry: entries[entry].firstBinding,
+                readsStore: readsThrough[first.slot]))
         entries[entry].firstBinding = binding
         keys.insert(binding, as: first.id)
         return read(binding)
     }
+
+    /// How many rows make a table large: past it, a table grows by half instead of doubling.
+    static let largeTable = 256
+
+    /// The value an `inout` access yields (for a dictionary's lookup that inserts a default in one hash).
+    private static func value<T>(_ value: inout T) -> T { value }
 
     /// What a write of a bound key path needs: its store slot, stored name and the cached stored value.
     @usableFromInline
@@ -139,15 +176,6 @@ struct ContainerState: Sendable {
         entries[entry].isOverridden ? overrides[entry]?.value : entries[entry].value
     }
 
-    /// Calls `body` with each binding of an entry.
-    func forEachBinding(of entry: EntryID, _ body: (BindingID) -> Void) {
-        var next = entries[entry].firstBinding
-        while let binding = next {
-            body(binding)
-            next = bindings[binding].nextInEntry
-        }
-    }
-
     // MARK: Changes
 
     /// Applies a link update to the keys it names and queues the deliveries.
@@ -169,7 +197,7 @@ struct ContainerState: Sendable {
                 return
             }
             if written != nil, entries[entry].isOverridden, let source = overrides[entry]?.source {
-                action.shadowed = (name, source)
+                action.shadowed = ShadowedWrite(name: name, source: source)
             }
             change(entry, to: value, sequence: update.sequence, written: written, into: &action)
         }
@@ -208,7 +236,9 @@ struct ContainerState: Sendable {
         var oldDecoded: [BindingID: Decoded] = [:]
         var unchangedForReaders = old == nil || newValue == nil
         var hasBindings = false
-        forEachBinding(of: entry) { binding in
+        var next = entries[entry].firstBinding  // a loop, not a closure: a closure over `self` would copy the state
+        while let binding = next {
+            next = bindings[binding].nextInEntry
             hasBindings = true
             if hasObservers, let decoded = bindings[binding].decoded { oldDecoded[binding] = decoded }
             bindings[binding].decoded = written?.binding == binding ? written?.decoded : nil
@@ -261,6 +291,8 @@ struct ContainerState: Sendable {
 /// What a first read of a key path read from its store, with the key evaluated and the value decoded.
 struct FirstRead: Sendable {
     let id: KeyPathID
+    /// How many key paths were bound when the read found this one unbound.
+    let boundBefore: Int
     let key: any ErasedKey
     let slot: Int
     let name: String

@@ -12,32 +12,45 @@ struct ObservationAnchors: Sendable {
         \Preferences.[observed: $0]
     }
 
-    private var registrars: [ObservationRegistrar] = []
+    private var groups: [Group] = []
+
+    /// One group's registrar, in a class: `ObservationRegistrar` comes from a module built for library evolution,
+    /// so a struct that held one by value would be copied through its value witnesses.
+    @usableFromInline
+    final class Group: Sendable {
+        let registrar = ObservationRegistrar()
+    }
+
+    /// Records a read of an entry, for whoever tracks reads on this thread (SwiftUI, `withObservationTracking`): the
+    /// read path's form of ``ObservationAnchor/access(in:)``, without making an anchor.
+    func access(_ entry: EntryID, in container: Preferences) {
+        let (group, member) = Int(entry.index).quotientAndRemainder(dividingBy: Self.groupSize)
+        groups[group].registrar.access(container, keyPath: Self.members[member])
+    }
 
     /// The anchor of an entry, making its group's registrar when the entry is the group's first.
     mutating func anchor(of entry: EntryID) -> ObservationAnchor {
         let (group, member) = Int(entry.index).quotientAndRemainder(dividingBy: Self.groupSize)
-        while registrars.count <= group { registrars.append(ObservationRegistrar()) }
-        return ObservationAnchor(registrar: registrars[group], member: member)
+        while groups.count <= group { groups.append(Group()) }
+        return ObservationAnchor(group: groups[group], keyPath: Self.members[member])
     }
 }
 
 /// The registrar and member key path under which Observation tracks one cached stored key.
 @usableFromInline
 struct ObservationAnchor: Sendable {
-    let registrar: ObservationRegistrar
-    let member: Int
+    let group: ObservationAnchors.Group
+    let keyPath: any KeyPath<Preferences, Int> & Sendable
 
     /// Records a read of the key, for whoever tracks reads on this thread (SwiftUI, `withObservationTracking`).
     @usableFromInline func access(in container: Preferences) {
-        registrar.access(container, keyPath: ObservationAnchors.members[member])
+        group.registrar.access(container, keyPath: keyPath)
     }
 
     /// Tells whoever tracked a read of the key that it changed.
     func changed(in container: Preferences) {
-        let keyPath = ObservationAnchors.members[member]
-        registrar.willSet(container, keyPath: keyPath)
-        registrar.didSet(container, keyPath: keyPath)
+        group.registrar.willSet(container, keyPath: keyPath)
+        group.registrar.didSet(container, keyPath: keyPath)
     }
 }
 

@@ -30,7 +30,7 @@ extension FileSystem {
             let destination = try readLink(current)
             let next =
                 destination.hasPrefix("/")
-                ? destination : URL(fileURLWithPath: current).deletingLastPathComponent().path + "/" + destination
+                ? destination : folder(of: current) + "/" + destination
             if chain.contains(next) {
                 throw FilePreferenceStoreError(
                     operation: .resolveLink, path: path, reason: "a loop of symbolic links: \(describe(chain + [next]))"
@@ -47,9 +47,9 @@ extension FileSystem {
     static func target(of path: String) throws -> String {
         let chain = try linkChain(path)
         guard chain.count > 1 else { return path }
-        let end = URL(fileURLWithPath: chain[chain.count - 1])
-        guard let folder = realPath(end.deletingLastPathComponent().path) else { return end.path }
-        return (folder == "/" ? "" : folder) + "/" + end.lastPathComponent
+        let end = chain[chain.count - 1]
+        guard let resolved = realPath(folder(of: end)) else { return end }
+        return (resolved == "/" ? "" : resolved) + "/" + name(of: end)
     }
 
     /// The file to replace for `path`, which must be creatable: ``target(of:)``, checked to have a folder.
@@ -57,7 +57,7 @@ extension FileSystem {
     /// - Throws: A ``FilePreferenceStoreError`` for a loop, or a link whose target's folder does not exist.
     static func writableTarget(of path: String) throws -> String {
         let target = try target(of: path)
-        if target != path, realPath(URL(fileURLWithPath: target).deletingLastPathComponent().path) == nil {
+        if target != path, realPath(folder(of: target)) == nil {
             throw FilePreferenceStoreError(
                 operation: .resolveLink, path: path,
                 reason: "it is a symbolic link to \(target), whose folder does not exist; create the folder, or "

@@ -159,7 +159,7 @@ extension FileSystem {
         } catch {
             throw Self.error(.replace, path, error)
         }
-        try? synchronizeDirectory(URL(fileURLWithPath: path).deletingLastPathComponent().path, for: .replace)
+        try? synchronizeDirectory(Self.folder(of: path), for: .replace)
         return target
     }
 }

@@ -63,7 +63,7 @@ final class FileWatcher: Sendable {
         self.path = path
         self.onChange = onChange
         self.makeSource = makeSource
-        try follow(requiring: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        try follow(requiring: FileSystem.folder(of: path))
         let made = makeFileSource { [weak self] events in self?.handle(events, names: nil) }
         fileSource.withLock { $0 = made }
     }
@@ -77,8 +77,7 @@ final class FileWatcher: Sendable {
     private func wantedFolders() -> [String: Set<String>] {
         var wanted: [String: Set<String>] = [:]
         for entry in (try? FileSystem.linkChain(path)) ?? [path] {
-            let url = URL(fileURLWithPath: entry)
-            wanted[url.deletingLastPathComponent().path, default: []].insert(url.lastPathComponent)
+            wanted[FileSystem.folder(of: entry), default: []].insert(FileSystem.name(of: entry))
         }
         return wanted
     }

@@ -135,7 +135,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         self.state = Lock(FileContents())
         self.watchQueue = DispatchQueue(label: "Prefs.FilePreferenceStore.watch", qos: .utility)
         try fileSystem.createDirectory(self.url.deletingLastPathComponent().path)
-        try refreshed(required: false) { _ in }
+        try refreshed(required: false, reportingChanges: false) { _ in }
         let onChange: @Sendable () -> Void = { [weak self] in self?.refreshAfterEvent() }
         switch watching {
         case .platform: watcher = try FileWatcher(path: path, queue: watchQueue, onChange: onChange)
@@ -231,15 +231,18 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     /// in other processes wait; the file is then read again under the lock and, if it still does not parse, treated
     /// as damaged.
     private func refreshed<Result>(
-        required: Bool, _ body: (PreferenceStoreWrites) throws -> Result
+        required: Bool, reportingChanges: Bool = true, _ body: (PreferenceStoreWrites) throws -> Result
     ) throws -> Result {
         do {
             return try lock.withLock(required: required) {
-                try body(try refreshLocked(ifUnparsable: lock.isNested ? .waitHere : .waitOutside))
+                let unparsable: UnparsableFile = lock.isNested ? .waitHere : .waitOutside
+                return try body(try refreshLocked(ifUnparsable: unparsable, reportingChanges: reportingChanges))
             }
         } catch is UnsettledFile {
             waitForASettledFile()
-            return try lock.withLock(required: required) { try body(try refreshLocked(ifUnparsable: .damaged)) }
+            return try lock.withLock(required: required) {
+                try body(try refreshLocked(ifUnparsable: .damaged, reportingChanges: reportingChanges))
+            }
         }
     }
 
@@ -259,11 +262,13 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     /// Re-reads the file if it is not the version last seen; returns the new values of the keys that changed.
     /// Call it inside the lock: a damaged file is moved aside, which must not race a writer.
     ///
-    /// - Parameter ifUnparsable: What to do when the file does not parse.
-    /// - Returns: The new values of the keys that changed.
+    /// - Parameters:
+    ///   - ifUnparsable: What to do when the file does not parse.
+    ///   - reportingChanges: Whether to compare the versions (false when the store opens: nobody listens yet).
+    /// - Returns: The new values of the keys that changed (none when not reporting changes).
     /// - Throws: ``UnsettledFile`` (see `ifUnparsable`), or a ``FilePreferenceStoreError`` from reading the file or
     ///   moving it aside.
-    private func refreshLocked(ifUnparsable: UnparsableFile) throws -> PreferenceStoreWrites {
+    private func refreshLocked(ifUnparsable: UnparsableFile, reportingChanges: Bool) throws -> PreferenceStoreWrites {
         let known = state.withLock { $0 }
         guard FileSystem.identity(path) != known.identity || known.identity == nil else { return [:] }
         var reading = try read()
@@ -279,6 +284,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
             fresh = try damaged(failure, identity: identity, bytes: bytes, known: known)
         }
         state.withLock { $0 = fresh }
+        guard reportingChanges else { return [:] }
         var changed: PreferenceStoreWrites = [:]
         for key in Set(known.members.keys).union(fresh.members.keys) where known.members[key] != fresh.members[key] {
             changed[key] = .some(fresh.members[key])

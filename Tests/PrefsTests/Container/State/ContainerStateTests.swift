@@ -15,7 +15,8 @@ import Testing
         let key = TypedKey(countPath)
         let visible = override?.value ?? value
         return FirstRead(
-            id: KeyPathID(keyPath: countPath), key: key, slot: 0, name: "count", value: value, sequence: sequence,
+            id: KeyPathID(keyPath: countPath), boundBefore: 0, key: key, slot: 0, name: "count", value: value,
+            sequence: sequence,
             override: override, visible: visible, decoded: key.decode(visible, reportingTo: nil, as: "count"))
     }
 
@@ -114,14 +115,15 @@ import Testing
         var (state, binding) = state(count: 1)
         let written = LocalWrite(
             containerID: ObjectIdentifier(NSObject()), binding: binding,
-            decoded: Decoded(box: DecodedValue(2), usedDefault: false))
+            decoded: Decoded(.box(DecodedValue(2)), usedDefault: false))
         let action = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: written, keyPrefix: "")
         #expect(!action.observed.isEmpty, "a change of a key without observers is told to Observation only")
-        guard case .cached(_, let box, _) = state.read(binding) else {
+        guard case .cached(_, .box(let box), _) = state.read(binding), case .box(let writtenBox) = written.decoded.value
+        else {
             Issue.record("the written value is cached without decoding")
             return
         }
-        #expect(ObjectIdentifier(box) == ObjectIdentifier(written.decoded.box))
+        #expect(ObjectIdentifier(box) == ObjectIdentifier(writtenBox))
     }
 
     @Test func aFirstReadOlderThanAnUpdateThatArrivedIsRefusedUnlessForced() {
@@ -175,18 +177,18 @@ import Testing
             Issue.record("the first value, then the change")
             return
         }
-        #expect(initial.decoded.map { TypedKey<Int>.value(in: $0.box) } == 1)
+        #expect(initial.decoded.map { TypedKey<Int>.value(in: $0.value) } == 1)
     }
 
     @Test func whatTheDelivererDecodedIsCachedOnlyWhileTheKeyHoldsIt() {
         var (state, binding) = state(count: 1)
         _ = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil, keyPrefix: "")
         let stale = DecodedForObservers(
-            binding: binding, sequence: 1, stored: 1, decoded: Decoded(box: DecodedValue(1), usedDefault: false))
+            binding: binding, sequence: 1, stored: 1, decoded: Decoded(DecodedStorage(1), usedDefault: false))
         _ = state.nextDelivery(caching: [stale])
         #expect(cachedValue(&state, binding) == nil, "decoded before the change: not cached")
         let fresh = DecodedForObservers(
-            binding: binding, sequence: 2, stored: 2, decoded: Decoded(box: DecodedValue(2), usedDefault: false))
+            binding: binding, sequence: 2, stored: 2, decoded: Decoded(DecodedStorage(2), usedDefault: false))
         _ = state.nextDelivery(caching: [fresh])
         #expect(cachedValue(&state, binding) == 2)
     }
