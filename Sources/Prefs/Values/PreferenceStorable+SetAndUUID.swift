@@ -19,7 +19,7 @@ extension Set: PreferenceStorable where Element: PreferenceStorable {
 }
 
 extension UUID: PreferenceStorable {
-    /// Reads a UUID stored as its string, in either case (exactly that form: see ``StrictText``).
+    /// Reads a UUID stored as its string, in either case (exactly that form, on every platform).
     public init(preferenceValue: PreferenceValue) throws {
         guard case .string(let string) = preferenceValue else {
             throw PreferenceValueError.typeMismatch(expected: "UUID", found: preferenceValue)
