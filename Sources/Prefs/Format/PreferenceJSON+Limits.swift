@@ -46,7 +46,7 @@ extension PreferenceJSON {
             }
             return nil
         case .dictionary(let members):
-            let levels = members.count == 1 && members.keys.first!.hasPrefix("$") ? 2 : 1  // {"$dictionary": {…}}
+            let levels = PreferenceJSON.isWrapped(members) ? 2 : 1  // {"$dictionary": {…}}
             guard levelsLeft >= levels else { return tooDeep }
             for member in members.values {
                 if let problem = problem(in: member, levelsLeft: levelsLeft - levels) { return problem }

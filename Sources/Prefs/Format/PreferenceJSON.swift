@@ -8,7 +8,7 @@ package import Foundation
 /// - Values JSON lacks are one-member objects: `{"$date": "2026-11-22T15:47:00.123456Z"}` (exact, in the form of
 ///   ``PreferenceDateFormat``), `{"$data": "<base64>"}`, and
 ///   `{"$double": "nan" | "inf" | "-inf"}`. A stored dictionary that itself has a single member whose
-///   name starts with `$` is wrapped as `{"$dictionary": {…}}`.
+///   name starts with `$`, or a member named `$dictionary`, is wrapped as `{"$dictionary": {…}}`.
 /// - `null` members are ignored when reading.
 ///
 /// `package` so that the `prefs` tool and `PrefsCommand` print and parse values exactly as the file holds them,
@@ -78,7 +78,7 @@ package enum PreferenceJSON {
         case .array(let elements): writeElements(elements, to: &output, indent: indent, doubles: doubles)
         case .dictionary(let members):
             guard !members.isEmpty else { return output += "{}" }
-            guard !isFileObject, members.count == 1, members.keys.first!.hasPrefix("$") else {
+            guard !isFileObject, isWrapped(members) else {
                 return writeMembers(members, to: &output, indent: indent, doubles: doubles)
             }
             output += #"{"$dictionary": "#
@@ -222,6 +222,14 @@ package enum PreferenceJSON {
         }
         let schema = members.removeValue(forKey: schemaMember)
         return (members, schema)
+    }
+
+    /// Whether a stored dictionary is written wrapped, as `{"$dictionary": {…}}`: when its one member's name starts
+    /// with `$` (it would read as a mark), or when it has a member named `$dictionary` beside others (a reader that
+    /// meets that member first could not tell the dictionary from a wrapper until the object ends). So in a written
+    /// file, an object with a `$dictionary` member has no other member.
+    static func isWrapped(_ members: [String: PreferenceValue]) -> Bool {
+        members.count == 1 ? members.keys.first!.hasPrefix("$") : members["$dictionary"] != nil
     }
 
     /// Turns the special one-member objects back into the values they stand for.

@@ -76,6 +76,11 @@ struct LinkState: Sendable {
     /// Keys that someone else changed while a local write of them was in flight or a transaction ran: their
     /// reports cannot be ordered against that write, so they are read back once it has landed.
     private(set) var raced: Set<String> = []
+    /// Keys whose latest value handed to the containers came from this link (a write, a transaction): the store's
+    /// echo of an own call is then never newer than what the containers hold, and a late one (delivered after a
+    /// newer own write or transaction was applied) would put an older value back, so echoes of these keys are not
+    /// applied. A value from anyone else, or read back from the store, takes a key off.
+    private(set) var ownLatest: Set<String> = []
     /// Failures of writes made behind the callers, thrown by the next `flush()`.
     private(set) var failures: [LinkFailure] = []
     /// Counts failures, so that a waiting `set` can find the failure of its own write.
@@ -101,6 +106,7 @@ struct LinkState: Sendable {
         }
         let scheduleDrain = !isDrainScheduled
         isDrainScheduled = true
+        ownLatest.insert(name)
         sequence += 1
         return (Update(name: name, value: value, sequence: sequence), scheduleDrain)
     }
@@ -196,6 +202,7 @@ struct LinkState: Sendable {
         guard let number = committed?.number, !changes.isEmpty else {
             return ReportAction(update: nil, readBack: readBack)
         }
+        ownLatest.formUnion(changes.keys)
         return ReportAction(update: Update(values: changes, sequence: number), readBack: readBack)
     }
 
@@ -217,8 +224,13 @@ struct LinkState: Sendable {
                 if !isEcho { raced.insert(name) }  // read back once the write has landed
             } else if runningTransactions > 0 && !isEcho {
                 raced.insert(name)
+            } else if isEcho {
+                // The containers hold this call's value, or a newer own one; an echo after another writer's value
+                // ends a race on the store's value.
+                if !ownLatest.contains(name) { apply[name] = .some(value) }
             } else {
-                apply[name] = .some(value)  // an echo too: equal values change nothing, and it corrects a race
+                apply[name] = .some(value)
+                ownLatest.remove(name)
             }
         }
         for name in change.keysWithoutValues where !isEcho {
@@ -237,6 +249,7 @@ struct LinkState: Sendable {
     /// - Returns: The update for the containers, without keys whose local write is on its way (it wins).
     mutating func readBack(_ values: PreferenceStoreWrites) -> Update? {
         let values = values.filter { !isWriting($0.key) }
+        for name in values.keys { ownLatest.remove(name) }
         return values.isEmpty ? nil : nextUpdate(values)
     }
 

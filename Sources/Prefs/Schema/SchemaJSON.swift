@@ -39,7 +39,7 @@ package enum SchemaJSON {
         case .array(let elements): return .array(elements.map(fileNotation))
         case .dictionary(let members):
             let plain = PreferenceValue.dictionary(members.mapValues(fileNotation))
-            guard members.count == 1, members.keys.first!.hasPrefix("$") else { return plain }
+            guard PreferenceJSON.isWrapped(members) else { return plain }
             return .dictionary(["$dictionary": plain])
         default: return value
         }

@@ -74,13 +74,39 @@ import Testing
         #expect(update == .init(values: ["a": 7], sequence: 3))
     }
 
-    @Test func aLateEchoIsAppliedSoThatARaceEndsOnTheStoresValue() {
+    @Test func anEchoAfterAnotherWritersValueEndsTheRaceOnTheStoresValue() {
         var state = LinkState()
         _ = state.write(name: "a", value: 1, reason: nil)
         _ = state.takeBatch()
         _ = state.batchFinished()
+        // The store took the other writer's value first and this link's after it: the reports come in that order.
+        let outside = state.reported(PreferenceStoreChange(values: ["a": 7], origin: other), ownOrigin: own)
+        #expect(outside.update == .init(values: ["a": 7], sequence: 2))
+        let echo = state.reported(PreferenceStoreChange(values: ["a": 1], origin: own), ownOrigin: own)
+        #expect(echo.update == .init(values: ["a": 1], sequence: 3))
+    }
+
+    /// The echo of an own write that the store delivers after a newer own write landed would put the older value
+    /// back, until the newer echo came: a writer that wrote 500 read 499.
+    @Test func aLateEchoNeverPutsAnOlderOwnValueBack() {
+        var state = LinkState()
+        for value in 1...2 {
+            _ = state.write(name: "a", value: .integer(Int64(value)), reason: nil)
+            _ = state.takeBatch()
+            _ = state.batchFinished()
+        }
         let late = state.reported(PreferenceStoreChange(values: ["a": 1], origin: own), ownOrigin: own)
-        #expect(late.update == .init(values: ["a": 1], sequence: 2))
+        #expect(late.update == nil)
+    }
+
+    @Test func aLateEchoOfATransactionNeverPutsAnOlderValueBack() {
+        var state = LinkState()
+        for value in 499...500 {
+            state.transactionStarted()
+            _ = state.transactionEnded(committed: (["counter": .integer(Int64(value))], state.transactionCommitting()))
+        }
+        let late = state.reported(PreferenceStoreChange(values: ["counter": 499], origin: own), ownOrigin: own)
+        #expect(late.update == nil)
     }
 
     @Test func aFailedBatchIsReportedAndReadBack() {

@@ -14,6 +14,11 @@ import Testing
         ["$dictionary": ["$dictionary": ["$double": "nan"]]],
         ["$x": ["$double": "-0"]],
         [["$date": ["$date": "2001-01-01T00:00:00Z"]]],
+        // A `$dictionary` member beside others, holding a wrapped dictionary (seed 0x8cffe650d61e8822: the inner
+        // `{"$dictionary": {}}` read back as `{}`).
+        ["a": 1, "$dictionary": ["$dictionary": [:]]],
+        [["b": true, "$dictionary": ["$dictionary": ["$date": "x"]]]],
+        ["$dictionary": ["a": 1, "$dictionary": ["$x": [:]]]],
     ]
 
     @Test(arguments: lookAlikes) func aMarkLikeDictionaryReadsBackAsItself(_ value: PreferenceValue) throws {
