@@ -1,5 +1,5 @@
-// The few controls the documentation's SwiftUI samples use (scripts/check-samples.py compiles them against these
-// stand-ins); Prefs' own sources use none of them.
+// The controls the documentation's SwiftUI samples use (scripts/check-samples.py compiles them against these
+// stand-ins) and PrefsEditors' PreferencesForm uses.
 
 /// `@frozen struct LocalizedStringKey` (page: localizedstringkey). SwiftUI's also takes string interpolations;
 /// the samples use literals only.
@@ -16,6 +16,9 @@ public struct Text: View {
     /// nil)` (page: text/init(_:tablename:bundle:comment:)), without the localization table's parameters.
     public init(_ key: LocalizedStringKey) { standIn() }
 
+    /// `init<S>(_ content: S) where S : StringProtocol` (page: text/init(_:)-9d1g4)
+    public init<S>(_ content: S) where S: StringProtocol { standIn() }
+
     /// A view's body: a leaf view has none.
     public var body: Never { standIn() }
 }
@@ -26,6 +29,9 @@ public struct Toggle<Label: View>: View {
     /// toggle/init(_:ison:))
     public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) where Label == Text { standIn() }
 
+    /// `nonisolated init(isOn: Binding<Bool>, @ContentBuilder label: () -> Label)` (page: toggle/init(ison:label:))
+    nonisolated public init(isOn: Binding<Bool>, @ContentBuilder label: () -> Label) { standIn() }
+
     /// A view's body: a leaf view has none.
     public var body: Never { standIn() }
 }
@@ -35,6 +41,10 @@ public struct TextField<Label: View>: View {
     /// `init(_ titleKey: LocalizedStringKey, text: Binding<String>)` where `Label == Text` (page:
     /// textfield/init(_:text:))
     public init(_ titleKey: LocalizedStringKey, text: Binding<String>) where Label == Text { standIn() }
+
+    /// `nonisolated init<S>(_ title: S, text: Binding<String>) where S : StringProtocol`, where `Label == Text`
+    /// (page: textfield/init(_:text:)-2laoi)
+    nonisolated public init<S>(_ title: S, text: Binding<String>) where S: StringProtocol, Label == Text { standIn() }
 
     /// A view's body: a leaf view has none.
     public var body: Never { standIn() }

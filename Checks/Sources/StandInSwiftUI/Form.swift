@@ -1,4 +1,5 @@
-// The SwiftUI API that PrefsEditors' PreferencesForm uses. Each signature is quoted from its page on
+// The SwiftUI API that PrefsEditors' PreferencesForm uses (its controls, Text, Toggle and TextField, are in
+// Controls.swift, beside the documentation samples'). Each signature is quoted from its page on
 // https://developer.apple.com/documentation/swiftui/<page>; generic parameters are named as those pages name them.
 
 /// `@resultBuilder struct ViewBuilder` (page: viewbuilder)
@@ -41,35 +42,6 @@ extension ForEach where Data == Range<Int>, ID == Int {
     /// `init(_ data: Range<Int>, @ContentBuilder content: @escaping (Int) -> Content)`
     /// (page: foreach/init(_:content:)-ktgx)
     public init(_ data: Range<Int>, @ContentBuilder content: @escaping (Int) -> Content) { standIn() }
-}
-
-/// `nonisolated struct Toggle<Label> where Label : View` (page: toggle)
-public struct Toggle<Label: View>: View {
-    /// `nonisolated init(isOn: Binding<Bool>, @ContentBuilder label: () -> Label)` (page: toggle/init(ison:label:))
-    nonisolated public init(isOn: Binding<Bool>, @ContentBuilder label: () -> Label) { standIn() }
-    /// A stand-in view has no body.
-    public var body: Never { standIn() }
-}
-
-/// `TextField<Label>` (page: textfield), as its initializers' pages name its generic parameter.
-public struct TextField<Label>: View {
-    /// A stand-in view has no body.
-    public var body: Never { standIn() }
-}
-
-extension TextField where Label == Text {
-    /// `nonisolated init<S>(_ title: S, text: Binding<String>) where S : StringProtocol`
-    /// (page: textfield/init(_:text:)-2laoi)
-    nonisolated public init<S>(_ title: S, text: Binding<String>) where S: StringProtocol { standIn() }
-}
-
-/// `@frozen struct Text` (page: text)
-@frozen
-public struct Text: View {
-    /// `init<S>(_ content: S) where S : StringProtocol` (page: text/init(_:)-9d1g4)
-    public init<S>(_ content: S) where S: StringProtocol { standIn() }
-    /// A stand-in view has no body.
-    public var body: Never { standIn() }
 }
 
 /// `@frozen nonisolated struct AnyView` (page: anyview)
