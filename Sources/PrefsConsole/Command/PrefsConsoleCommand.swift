@@ -7,6 +7,7 @@ public import PrefsCommand
 /// app's preferences in a browser: `myapp console` prints an address with a one-time token to open.
 ///
 /// ```swift
+/// import ArgumentParser
 /// import PrefsCommand
 /// import PrefsConsole
 ///

@@ -8,8 +8,8 @@ internal import Prefs
 /// for each test, for test code that does not use the trait (XCTest, a helper).
 ///
 /// ```swift
-/// func testGreeting() async throws {
-///     try await withIsolatedPreferences {
+/// func testGreeting() {
+///     withIsolatedPreferences {
 ///         Settings.showHelloWorld = true            // the test's own Preferences.standard
 ///         XCTAssertEqual(Greeting().message(), "Hello, world!")
 ///     }
