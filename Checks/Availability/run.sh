@@ -64,7 +64,7 @@ fi
 extract "$root" "Swift _Concurrency _StringProcessing Observation Synchronization Dispatch Foundation
     FoundationEssentials FoundationInternationalization Glibc Logging SystemPackage Configuration OpenCombine ArgumentParser
     PostgresNIO NIOCore NIOPosix NIOSSL Testing Hummingbird HummingbirdCore HummingbirdTLS HummingbirdTesting HTTPTypes
-    ServiceLifecycle"
+    ServiceLifecycle CoreMetrics"
 extract "$root/Checks" "StandInSwiftUI StandInDarwin StandInDarwinTypes StandInDarwinFunctions StandInObjectiveC"
 (cd "$root" && swift package dump-package >"$scratch/package.json")
 
