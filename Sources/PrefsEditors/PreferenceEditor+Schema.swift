@@ -2,7 +2,8 @@ internal import Prefs
 
 extension PreferenceEditor {
     /// The editors of every key a JSON Schema of the preferences file describes (what `myapp prefs schema` writes),
-    /// sorted by name; the file's own `$schema` member is left out.
+    /// sorted by name. Left out: the file's own `$schema` member, and what the schema marks `readOnly` (the store's
+    /// record of migrations) or `deprecated` (a key's former name), which no one edits.
     ///
     /// ```swift
     /// let editors = try PreferenceEditor.editors(fromSchema: String(contentsOfFile: "app.schema.json", encoding: .utf8))
@@ -22,8 +23,10 @@ extension PreferenceEditor {
         guard case .dictionary(let properties)? = document.members["properties"] else {
             throw PreferenceEditError(key: "", message: "the schema has no \"properties\" object (see `prefs schema`)")
         }
-        return properties.keys.sorted().filter { $0 != PreferenceJSON.schemaMember }.map { name in
-            PreferenceEditor(name: name, schema: properties[name]!)
+        let editable = properties.filter { name, schema in
+            name != PreferenceJSON.schemaMember && schema.members["readOnly"] != .bool(true)
+                && schema.members["deprecated"] != .bool(true)
         }
+        return editable.keys.sorted().map { name in PreferenceEditor(name: name, schema: editable[name]!) }
     }
 }
