@@ -9,7 +9,7 @@ import Testing
 @testable import PrefsConsole
 
 /// The event stream: changes written to the file by another writer arrive as the keys' names, never a value.
-@Suite struct ConsoleEventsTests {
+@Suite(.timeLimit(.minutes(scaledMinutes(10)))) struct ConsoleEventsTests {
     @Test func outsideWritesArriveOnTheStream() async throws {
         let directory = try TemporaryDirectory()
         let store = try FilePreferenceStore(url: directory.file())
@@ -22,15 +22,21 @@ import Testing
         let secret = "pa55-\(UUID().uuidString)"
         let other = try FilePreferenceStore(url: directory.file(), watchesForChanges: false)
         // Another writer, on a thread of its own, changes both keys until the stream has ended: however late the
-        // stream subscribes on a busy machine, the changes after it reach it, and nothing waits for a timing.
+        // stream subscribes on a busy machine (the request's task can wait minutes for the cooperative pool while the
+        // whole suite runs), the changes after it reach it. Each round waits until the console's store has seen the
+        // last one, so that the writer never keeps the file's lock from the store's watcher; the suite's time limit,
+        // not a deadline here, ends a stream that never comes.
         let streamEnded = Lock(false)
         Thread {
             var round: Int64 = 0
-            eventually(within: 120, "the stream ended") {
+            while !streamEnded.withLock({ $0 }) {
                 round += 1
+                let password = PreferenceValue.string("\(secret)-\(round)")
                 try? other.write(["cups": .integer(round)])
-                try? other.write(["password": .string("\(secret)-\(round)")])
-                return streamEnded.withLock { $0 }
+                try? other.write(["password": password])
+                while !streamEnded.withLock({ $0 }) && store.value(forKey: "password") != password {
+                    Thread.sleep(forTimeInterval: 0.001)
+                }
             }
         }.start()
         let response = try await harness.run { try await $0.send(.get, "/api/events?limit=4") }
