@@ -114,6 +114,27 @@ struct GapTests {
         #expect(metrics.counterTotal(label: "prefs_postgres_resyncs") >= 1)
     }
 
+    /// A namespace created again numbers its versions from 1, so the dropped namespace's history goes with it: kept,
+    /// it held those versions of the same keys, and the new namespace's writes failed on a duplicate history row
+    /// (found by the outage patterns, seed 362803039038932016).
+    @Test func aNamespaceCreatedAgainTakesWritesOfTheKeysItHadBefore() throws {
+        let fleet = try Fleet(ownDatabase: true)
+        defer { fleet.close() }
+        let (writer, _) = try fleet.instance()
+        for value in 1...3 {
+            writer[\.[int: "k"]] = value
+            try writer.flush()
+        }
+        try fleet.sql("SELECT prefs_drop_namespace('\(fleet.namespace)')")
+        #expect(try fleet.sql("SELECT count(*) FROM prefs_history WHERE namespace = '\(fleet.namespace)'") == "0")
+        let (again, _) = try fleet.instance()
+        for value in 4...8 {
+            again[\.[int: "k"]] = value
+            try again.flush()
+        }
+        #expect(try fleet.store().value(forKey: "k") == .integer(8))
+    }
+
     @Test func truncatedValuesAreNoticedAtOnce() throws {
         let fleet = try Fleet(ownDatabase: true)
         defer { fleet.close() }

@@ -21,8 +21,9 @@ extension PostgresSchema {
         CREATE OR REPLACE TRIGGER prefs_values_truncated AFTER TRUNCATE ON prefs_values
             FOR EACH STATEMENT EXECUTE FUNCTION prefs_values_truncated()
         """,
-        // Every key removed (a version each, heard by every instance), the rows purged, the namespace's row deleted:
-        // a namespace created again under the name starts over with a new id, generation and channel.
+        // Every key removed (a version each, heard by every instance), the rows purged, the namespace's history and
+        // row deleted: a namespace created again under the name starts over with a new id, generation and channel,
+        // and its versions from 1 (a history kept would hold those versions already).
         """
         CREATE OR REPLACE FUNCTION prefs_drop_namespace(target text) RETURNS integer LANGUAGE plpgsql AS $$
         DECLARE
@@ -36,6 +37,7 @@ extension PostgresSchema {
             DELETE FROM prefs_values WHERE namespace = target;
             DELETE FROM prefs_values WHERE namespace = target;
             GET DIAGNOSTICS dropped = ROW_COUNT;
+            DELETE FROM prefs_history WHERE namespace = target;
             DELETE FROM prefs_namespaces WHERE namespace = target;
             PERFORM pg_notify('prefs_changes_' || channel_id, '{"version": 0, "resync": true}');
             RETURN dropped;
