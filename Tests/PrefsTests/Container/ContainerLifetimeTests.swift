@@ -7,16 +7,26 @@ import Testing
 /// A released container lets its store go (and with it the store's file descriptors and watchers), once its writes
 /// have reached the store.
 @Suite struct ContainerLifetimeTests {
-    /// The process's open descriptors that a store in `folder` could hold: its files and lock files, and inotify
-    /// instances (the watchers). Pipes and sockets of tests running at the same time are left out.
+    /// The process's open descriptors that a store in `folder` holds: its files and lock files, and the inotify
+    /// instances that watch the folder (their `fdinfo` names the watched inode). Descriptors of tests running at the
+    /// same time are left out: counting every inotify instance of the process made this test fail when other suites
+    /// opened stores meanwhile.
     private func storeDescriptorCount(in folder: TemporaryDirectory) -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        let inode = ((try? FileManager.default.attributesOfItem(atPath: folder.url.path))?[.systemFileNumber] as? Int)
+            .map { "ino:" + String($0, radix: 16) + " " }
         return names.filter { name in
             guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)")
             else {
                 return false
             }
-            return target.hasPrefix(folder.url.path) || target == "anon_inode:inotify"
+            if target.hasPrefix(folder.url.path) { return true }
+            guard target == "anon_inode:inotify", let inode,
+                let info = try? String(contentsOfFile: "/proc/self/fdinfo/\(name)", encoding: .utf8)
+            else {
+                return false
+            }
+            return info.contains(inode)
         }.count
     }
 
