@@ -146,7 +146,7 @@ def file_value(path, key):
 def every_key(app, driver):
     driver.get(app.url)
     wait(driver, lambda: driver.current_url.rstrip("/") == app.base.rstrip("/"), "the token left the address bar")
-    for name in ("theme", "should_show_hello_world", "launch_count", "window", "last_launch"):
+    for name in ("theme", "should_show_hello_world", "launch_count", "window", "launch_history"):
         row(driver, name)
     wait(driver, lambda: "Live" in driver.find_element(By.ID, "status").text, "the live status")
     assert "The colour scheme of every window" in driver.page_source
@@ -171,7 +171,7 @@ def edit_three(app, driver, preferences_file, watcher_lines):
     assert file_value(preferences_file, "launch_count") == 42
     assert file_value(preferences_file, "theme") == "dark"
     window = prefs("get", "--json", "--file", preferences_file, "window")
-    assert json.loads(window) == {"height": 480.0, "width": 640.0, "x": 10.5, "y": -0.0}, window
+    assert json.loads(window) == {"height": 480.0, "isFullScreen": False, "width": 640.0, "x": 10.5, "y": -0.0}, window
     assert "-0.0" in window, window
     for expected in ("launch_count", "theme", "window"):
         wait(driver, lambda: any(expected in line for line in watcher_lines), f"the observing instance saw {expected}")
@@ -206,10 +206,11 @@ def live_from_prefs(app, driver, preferences_file):
 @scenario("exact values survive the page unchanged (Int64.max, a sub-second date, -0.0)")
 def exact(app, driver, preferences_file):
     prefs("set", "--file", preferences_file, "launch_count", "9223372036854775807")
-    prefs("set", "--type", "date", "--file", preferences_file, "last_launch", "2026-11-22T15:47:00.123456789Z")
+    prefs("set", "--type", "json", "--file", preferences_file, "launch_history",
+          '[{"$date": "2026-11-22T15:47:00.123456789Z"}]')
     wait(driver, lambda: current(driver, "launch_count") == "9223372036854775807", "the page shows Int64.max")
-    wait(driver, lambda: "2026-11-22" in (current(driver, "last_launch") or ""), "the page shows the date")
-    before = {key: prefs("get", "--json", "--file", preferences_file, key) for key in ("launch_count", "last_launch", "window")}
+    wait(driver, lambda: "2026-11-22" in (current(driver, "launch_history") or ""), "the page shows the date")
+    before = {key: prefs("get", "--json", "--file", preferences_file, key) for key in ("launch_count", "launch_history", "window")}
     assert row(driver, "launch_count").find_element(By.CSS_SELECTOR, "input[name=text]").get_attribute("type") == "text"
     for key in before:
         save(driver, key)
