@@ -21,7 +21,8 @@ extension FileSystem {
         var chain = [path]
         while true {
             let current = chain[chain.count - 1]
-            guard (try? FilePath(current).stat(followTargetSymlink: false).type) == .symbolicLink else { return chain }
+            // Whether it is a link, without a `FilePath` (this runs for every lock and every watcher event).
+            guard (try? FileManager.default.destinationOfSymbolicLink(atPath: current)) != nil else { return chain }
             guard chain.count <= maximumLinks else {
                 throw FilePreferenceStoreError(
                     operation: .resolveLink, path: path,
