@@ -58,7 +58,8 @@ package struct FileSystem: Sendable {
 
     /// The identity of the file at `path`, or nil when it does not exist.
     static func identity(_ path: String) -> Identity? {
-        (try? FilePath(path).stat()).map(identity(of:))
+        // No FilePath on this path, which every watcher event takes (see `folder(of:)`).
+        (try? path.withCString { path throws(Errno) in try Stat(path) }).map(identity(of:))
     }
 
     /// The file's bytes and identity, or nil when it does not exist (a dangling link included).

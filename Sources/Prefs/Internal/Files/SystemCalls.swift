@@ -55,18 +55,24 @@ struct SystemCalls: Sendable {
             do {
                 switch mode {
                 case .read:
-                    return try FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec)
+                    return try path.withCString { try FileDescriptor.open($0, .readOnly, options: .closeOnExec) }
                 case .folder:
-                    return try FileDescriptor.open(FilePath(path), .readOnly, options: [.directory, .closeOnExec])
+                    return try path.withCString {
+                        try FileDescriptor.open($0, .readOnly, options: [.directory, .closeOnExec])
+                    }
                 case .createNew(let permissions):
-                    return try FileDescriptor.open(
-                        FilePath(path), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
-                        permissions: permissions)
+                    return try path.withCString {
+                        try FileDescriptor.open(
+                            $0, .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec], permissions: permissions
+                        )
+                    }
                 case .lockFile:
-                    return try FileDescriptor.open(
-                        FilePath(path), .readWrite, options: [.create, .closeOnExec], permissions: .ownerReadWrite)
+                    return try path.withCString {
+                        try FileDescriptor.open(
+                            $0, .readWrite, options: [.create, .closeOnExec], permissions: .ownerReadWrite)
+                    }
                 case .lockFileReadOnly:
-                    return try FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec)
+                    return try path.withCString { try FileDescriptor.open($0, .readOnly, options: .closeOnExec) }
                 }
             } catch let failure as Errno {
                 throw failure
