@@ -23,7 +23,7 @@ run() {
         return 1
     fi
     local built=$SECONDS
-    swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" >>"$log" 2>&1
+    PREFS_SANITIZER="$sanitizer" swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" >>"$log" 2>&1
     local status=$?
     local reports
     reports=$(grep -c "$pattern" "$log")

@@ -113,13 +113,13 @@ final class PostgresTestServer: Sendable {
         -> String
     {
         guard statement.range(of: "ROLE|GRANT|REVOKE", options: .regularExpression) == nil else {
-            return try Self.privilegeChanges.withLock { _ in try run(statement, database: database, role: role) }
+            return try Self.privilegeChanges.withLock { try run(statement, database: database, role: role) }
         }
         return try run(statement, database: database, role: role)
     }
 
     /// Serializes the statements that change roles or privileges (see ``sql(_:database:role:)``).
-    private static let privilegeChanges = Lock(())
+    private static let privilegeChanges = NSLock()  // not Lock(()): ThreadSanitizer reported its empty value raced
 
     private func run(
         _ statement: String, database: String?, role: (name: String, password: String)?

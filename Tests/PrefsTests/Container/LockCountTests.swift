@@ -5,8 +5,13 @@ import Testing
 /// How often each operation takes Prefs' locks on the caller's thread, counted from outside the library: the test
 /// helper runs the operation (`LockProbe.swift`) under valgrind's callgrind, which dumps its counters when the
 /// operation starts and ends, one file per thread; the calls of `Lock.acquire()` in the caller's thread are counted
-/// by the function that took the lock. These are the counts the Architecture article states.
-@Suite(.timeLimit(.minutes(scaledMinutes(5))))
+/// by the function that took the lock. These are the counts the Architecture article states. Not under a sanitizer
+/// (`scripts/sanitizers.sh` sets `PREFS_SANITIZER`): valgrind cannot run a sanitized binary, and the counts are the
+/// same code's.
+@Suite(
+    .timeLimit(.minutes(scaledMinutes(5))),
+    .enabled(if: ProcessInfo.processInfo.environment["PREFS_SANITIZER"] == nil, "valgrind cannot run a sanitized build")
+)
 struct LockCountTests {
     /// Lock sites, by the function that takes the lock: the container's and the link's.
     private static let containerSites = ["Preferences.locked", "Preferences.apply", "Preferences.nextDelivery"]
