@@ -88,7 +88,7 @@ final class PostgresTestServer: Sendable {
         connection.options.additionalStartupParameters = [("application_name", applicationName)]
         connection.options.connectTimeout = .seconds(5)
         var configuration = PostgresPreferenceStore.Configuration(connection: connection, namespace: namespace)
-        configuration.flushTimeout = .seconds(10)
+        configuration.flushTimeout = .seconds(10 * deadlineScale)  // scaled like every deadline (sanitizers)
         configuration.retryDelay = .milliseconds(20)
         configuration.maximumRetryDelay = .milliseconds(500)
         return configuration
