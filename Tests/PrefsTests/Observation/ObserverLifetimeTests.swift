@@ -5,7 +5,7 @@ import Testing
 
 @testable import Prefs
 
-@Suite struct ObserverLifetimeTests {
+@Suite(.ownThreads) struct ObserverLifetimeTests {
     @Test func cancelledAndReleasedTokensStopObserving() {
         let (prefs, _) = makePreferences()
         let woken = Collected<Int>()
@@ -23,12 +23,16 @@ import Testing
         let store = InMemoryPreferenceStore()
         let prefs = Preferences(store: store), other = Preferences(store: store)
         let seen = Collected<Int>()
-        let task = Task {
-            for await value in prefs.values(\.decodeCounted) { seen.append(value.number) }
+        // A child task, not `Task {}`: it runs on the suite's own threads (`.ownThreads`), so a suite of blocking tests
+        // on the cooperative pool cannot keep it from its first value (under ThreadSanitizer it once waited 50 s).
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await value in prefs.values(\.decodeCounted) { seen.append(value.number) }
+            }
+            await eventually("the sequence yielded its first value") { seen.count == 1 }
+            group.cancelAll()  // the stream's termination handler runs here, and unregisters the observer
+            await group.waitForAll()
         }
-        await eventually("the sequence yielded its first value") { seen.count == 1 }
-        task.cancel()  // the stream's termination handler runs here, and unregisters the observer
-        await task.value
         // An observer still registered would have the new value decoded for it when another container writes it.
         let decodesBefore = DecodeCounted.decodes.withLock { $0 }
         other[\.decodeCounted] = DecodeCounted(number: 5)
