@@ -7,7 +7,7 @@ import Testing
 
 /// Every change of a key is recorded in its transaction, by whoever makes it; the retention keeps the history
 /// bounded without long locks; a rollback is a normal write of an old value.
-@Suite(.requiresPostgreSQL, .ownThreads, .timeLimit(.minutes(3)))
+@Suite(.requiresPostgreSQL, .ownThreads, .timeLimit(.minutes(scaledMinutes(3))))
 struct HistoryTests {
     @Test func everyChangeIsRecordedWithItsValuesItsTimeAndWhoMadeIt() throws {
         let fleet = try Fleet()

@@ -7,7 +7,7 @@ import Testing
 
 /// With `sessions = .one`, an instance listens, reads, writes and runs transactions on one connection, with the
 /// same guarantees as with two.
-@Suite(.requiresPostgreSQL, .ownThreads, .timeLimit(.minutes(3)))
+@Suite(.requiresPostgreSQL, .ownThreads, .timeLimit(.minutes(scaledMinutes(3))))
 struct OneSessionTests {
     @Test func oneSessionPerInstanceCarriesEverythingAtomically() throws {
         let fleet = try Fleet()

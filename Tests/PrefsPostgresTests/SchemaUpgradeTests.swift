@@ -9,7 +9,7 @@ import Testing
 /// upgraded in place to the current schema by the first instance that starts, once, under the advisory lock; nothing
 /// of its data changes; a history begins with each key's value at the upgrade (from schema 1 or 2) or is kept (3), and
 /// records reasons from then on; purges go on the namespace's removals record.
-@Suite(.requiresPostgreSQL, .ownThreads, .timeLimit(.minutes(3)))
+@Suite(.requiresPostgreSQL, .ownThreads, .timeLimit(.minutes(scaledMinutes(3))))
 struct SchemaUpgradeTests {
     @Test(arguments: [1, 2, 3])
     func aDatabaseOfAnEarlierReleaseIsUpgradedInPlaceWithItsData(schema: Int) throws {

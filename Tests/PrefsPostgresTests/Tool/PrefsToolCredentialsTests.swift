@@ -5,7 +5,7 @@ import Testing
 
 /// `prefs --postgres`: the password from the URL, `PGPASSWORD` or a password file, never in any output, success or
 /// failure; `sslmode` as libpq reads it.
-@Suite(.requiresPostgreSQL, .ownThreads, .timeLimit(.minutes(2)))
+@Suite(.requiresPostgreSQL, .ownThreads, .timeLimit(.minutes(scaledMinutes(2))))
 struct PrefsToolCredentialsTests {
     @Test func thePasswordNeverAppearsWhereverItComesFromAndWhateverHappens() throws {
         let fleet = try Fleet()

@@ -6,7 +6,7 @@ import Testing
 
 /// `prefs … --postgres URL --namespace NS`: the file commands on a fleet's namespace, run as a child process while
 /// an instance of the fleet observes what it changes.
-@Suite(.requiresPostgreSQL, .ownThreads, .timeLimit(.minutes(3)))
+@Suite(.requiresPostgreSQL, .ownThreads, .timeLimit(.minutes(scaledMinutes(3))))
 struct PrefsToolPostgresTests {
     @Test func theCommandsReadAndWriteTheNamespaceAndARunningInstanceSeesEachChange() throws {
         let fleet = try Fleet()
