@@ -24,8 +24,8 @@ struct LatencyTests {
         for value in 1...(warmUp + count) {
             let start = DispatchTime.now().uptimeNanoseconds
             writer[\.[int: "latency"]] = value
-            guard let arrival = arrivals.wait(for: value, timeout: 5) else {
-                Issue.record("value \(value) did not reach the other instance within 5 s")
+            guard let arrival = arrivals.wait(for: value, timeout: 5 * deadlineScale) else {
+                Issue.record("value \(value) did not reach the other instance within \(5 * deadlineScale) s")
                 return
             }
             if value > warmUp { samples.append(Double(arrival - start) / 1e6) }
