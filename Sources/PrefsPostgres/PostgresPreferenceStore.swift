@@ -43,9 +43,6 @@ public final class PostgresPreferenceStore: PreferenceStore, Sendable {
     /// The namespace whose settings this store holds.
     public var namespace: String { core.namespace }
 
-    /// How many times the store has read changes from the database since it started.
-    var changeReads: Int { watcher.reads }
-
     /// Connects, prepares the schema, and loads the namespace; blocks until it is loaded. With an offline copy (see
     /// ``Configuration/offlineCopy``), starts from the copy when PostgreSQL cannot be reached.
     ///

@@ -80,13 +80,8 @@ extension ChangeWatcher {
         }
     }
 
-    /// How many times the watcher has read changes from the database (for tests: a change carried by its
-    /// notification costs none).
-    var reads: Int { state.withLock { $0.reads } }
-
     /// Reads every change above the watermark; when that cannot be complete (a gap), reads the namespace whole.
     func readChanges(on connection: GuardedConnection) -> EventLoopFuture<Void> {
-        state.withLock { $0.reads += 1 }
         core.metrics.caughtUp()
         let core = self.core
         let (since, known) = core.mirror.withLock { ($0.watermark, $0.identity) }

@@ -25,7 +25,6 @@ final class ChangeWatcher: Sendable {
         var readAgain = false
         var isReconnecting = false
         var healthCheck: RepeatedTask?
-        var reads = 0
         /// Told whether the next read succeeded.
         var nextReadWaiters: [@Sendable (Bool) -> Void] = []
         /// Told whether the running read succeeded.

@@ -36,10 +36,6 @@ struct StoreFailure: Error, Sendable, CustomStringConvertible {
 
     var description: String { reason }
 
-    /// Whether the server ended the transaction because of another one (a deadlock, a serialization
-    /// failure): running it again can succeed.
-    var isConflict: Bool { sqlState?.hasPrefix("40") == true }
-
     static func kind(ofSQLState state: String) -> PostgresPreferenceStoreError.Kind {
         switch state {
         case "28P01", "28000": .authenticationFailed

@@ -22,13 +22,6 @@ final class CrossProcessLock: @unchecked Sendable {
     /// Whether the current holder is inside another ``withLock(required:_:)`` of the same thread. Ask it inside one.
     var isNested: Bool { depth > 1 }
 
-    /// Whether the calling thread holds this lock (at any depth).
-    var isHeldByThisThread: Bool {
-        guard local.try() else { return false }  // another thread holds it
-        defer { local.unlock() }
-        return depth > 0
-    }
-
     /// Runs `body` holding this object's lock only, never the cross-process lock: for work that reads what this
     /// process already holds in memory.
     ///

@@ -49,16 +49,6 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
     /// What to do with a file that does not parse.
     private let corruptionPolicy: CorruptionPolicy
     private let watchQueue: DispatchQueue
-    /// How often this store waited for a half-written file to settle, and where (for tests).
-    let settleWaits = Lock(SettleWaits())
-
-    /// Counts of waits for a half-written file to settle.
-    struct SettleWaits {
-        /// Waits without the lock, as every outermost refresh waits.
-        var outsideTheLock = 0
-        /// Waits that held the lock (only a write nested in a transaction's body waits so).
-        var holdingTheLock = 0
-    }
     private var watcher: FileWatcher?
 
     private struct FileContents: Sendable {
@@ -311,7 +301,6 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
 
     /// Waits until the file parses, or has stayed the same unparsable version for three reads (about 200 ms at most).
     private func waitForASettledFile() {
-        settleWaits.withLock { lock.isHeldByThisThread ? ($0.holdingTheLock += 1) : ($0.outsideTheLock += 1) }
         var previous: FileSystem.Identity?
         for attempt in 0..<8 {
             guard case .unparsable(_, let identity, _) = try? read() else { return }
