@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import PrefsPostgres
+import PrefsTestSupport
 import Testing
 
 /// What a libpq URL leaves out comes from libpq's variables, and then from the system, as libpq does.
@@ -26,7 +27,7 @@ import Testing
         process.standardOutput = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        _ = process.exitStatus()
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -24,7 +24,9 @@ struct OfflineStartTests {
         let (first, firstStore) = try fleet.instance(offline)
         first[\.[int: "limit"]] = 100
         first[\.[string: "mode"]] = "normal"
-        try first.flush()
+        // The short flush timeout is for the outage below; here a flush that times out under load leaves the writes
+        // queued and retried, so the test waits for their commit.
+        #expect(eventually("the first writes are committed") { (try? first.flush()) != nil })
         firstStore.close()
         #expect(try permissions(of: copy.url) == 0o600, "the copy is private")
         #expect(try permissions(of: copy.url.deletingLastPathComponent()) == 0o700)

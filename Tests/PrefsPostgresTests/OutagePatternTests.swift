@@ -187,6 +187,6 @@ final class CPULoad: CustomStringConvertible, @unchecked Sendable {
     func stop() {
         guard let process, let group else { return }
         kill(-group, SIGKILL)
-        process.waitUntilExit()
+        _ = process.exitStatus()
     }
 }

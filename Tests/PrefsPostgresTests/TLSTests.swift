@@ -7,7 +7,7 @@ import Testing
 
 /// TLS comes from postgres-nio's options: with `.require`, both of the store's sessions are
 /// encrypted, and a certificate the client does not trust is refused at start.
-@Suite(.requiresPostgreSQL, .ownThreads, .timeLimit(.minutes(scaledMinutes(1))))
+@Suite(.requiresPostgreSQL, .ownThreads, .timeLimit(.minutes(scaledMinutes(3))))
 struct TLSTests {
     @Test func bothSessionsOfAStoreRequiringTLSAreEncrypted() throws {
         let fleet = try Fleet()

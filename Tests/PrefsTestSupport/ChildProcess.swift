@@ -20,6 +20,9 @@ package final class ChildProcess: @unchecked Sendable {
     private var buffer = ""
     /// Signalled once the child's output has ended (every writer closed the pipe).
     private let outputEnded = DispatchSemaphore(value: 0)
+    /// The child's status once it has exited and been reaped.
+    private let exitLock = NSLock()
+    private var exit: Int32?
 
     /// The build directory of this test run: where the package's executables are.
     package static var buildDirectory: URL {
@@ -98,17 +101,22 @@ package final class ChildProcess: @unchecked Sendable {
 
     /// Kills the child with SIGKILL, as a crash or a power cut would end it.
     package func kill() {
-        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        if exitLock.withLock({ exit }) == nil && process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        wait()
     }
 
     /// Waits for the child to exit and for its output to end, so that ``lines`` holds everything it printed; returns
     /// its status.
     @discardableResult
     package func wait() -> Int32 {
-        process.waitUntilExit()
+        let status = exitLock.withLock {
+            if let exit { return exit }
+            let status = process.exitStatus()  // reaped: its process ID may be another process's from now on
+            exit = status
+            return status
+        }
         waitForTheEndOfOutput()
-        return process.terminationStatus
+        return status
     }
 
     /// Runs an executable of the package to completion and returns its status and output.

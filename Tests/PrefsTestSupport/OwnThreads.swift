@@ -13,6 +13,10 @@ import Glibc
 /// test of a suite once ran out of its limit at the same moment without having run. Under this trait a test's code
 /// runs on a thread of ``TestThreads``, which has a thread for every job that needs one, so it never waits for
 /// another test to let go of a thread.
+///
+/// Not every suite carries it: the pool's two threads also pace the suites that stay on it. With every suite on
+/// threads of its own, the CPU-bound suites (generated values, compiler checks) and the PostgreSQL suites started
+/// at once, and PostgreSQL sessions could not finish starting within 10 s on this 2-core machine.
 package struct OwnThreadsTrait: SuiteTrait, TestTrait, TestScoping {
     package var isRecursive: Bool { true }
 

@@ -82,8 +82,8 @@ package final class ToolProcess: @unchecked Sendable {
 
     /// Waits for the child to exit.
     package func finish() -> Result {
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: output, error: error)
+        let status = process.exitStatus()
+        return Result(status: status, output: output, error: error)
     }
 
     /// Runs a tool to completion.

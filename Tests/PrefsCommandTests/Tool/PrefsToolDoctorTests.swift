@@ -34,7 +34,7 @@ import Darwin
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/true")
         try process.run()
-        process.waitUntilExit()
+        _ = process.exitStatus()
         return process.processIdentifier
     }
 

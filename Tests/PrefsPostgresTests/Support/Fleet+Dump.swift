@@ -31,8 +31,8 @@ extension PostgresTestServer {
         process.standardError = pipe
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let status = process.exitStatus()
+        guard status == 0 else {
             throw ServerError(message: "\(program): \(String(decoding: data, as: UTF8.self))")
         }
     }
@@ -68,7 +68,7 @@ final class LockHolder: @unchecked Sendable {
     func end() {
         _ = try? server.terminateSessions(of: applicationName)
         if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        _ = process.exitStatus()
     }
 }
 

@@ -86,7 +86,9 @@ final class PostgresTestServer: Sendable {
             host: host, port: port, username: user ?? self.user, password: password ?? self.password,
             database: database ?? self.database, tls: .disable)
         connection.options.additionalStartupParameters = [("application_name", applicationName)]
-        connection.options.connectTimeout = .seconds(5)
+        // A connection's start (a new server process, SCRAM authentication) shares 2 cores with every test running at
+        // once: scaled like every deadline, and long enough for the storm of sessions when the suites start.
+        connection.options.connectTimeout = .seconds(Int64(10 * deadlineScale))
         var configuration = PostgresPreferenceStore.Configuration(connection: connection, namespace: namespace)
         configuration.flushTimeout = .seconds(10 * deadlineScale)  // scaled like every deadline (sanitizers)
         configuration.retryDelay = .milliseconds(20)
@@ -136,9 +138,9 @@ final class PostgresTestServer: Sendable {
         process.standardError = pipe
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let status = process.exitStatus()
         let output = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard process.terminationStatus == 0 else { throw ServerError(message: "psql: \(output)") }
+        guard status == 0 else { throw ServerError(message: "psql: \(output)") }
         return output
     }
 
@@ -171,8 +173,8 @@ final class PostgresTestServer: Sendable {
         process.standardError = pipe
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let status = process.exitStatus()
+        return (status, String(decoding: data, as: UTF8.self))
     }
 }
 

@@ -61,8 +61,8 @@ struct LockCountTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "the probe of \(operation) failed under valgrind")
+        let status = process.exitStatus()
+        try #require(status == 0, "the probe of \(operation) failed under valgrind")
         // Dump 2 holds what happened between the operation's start and its end; thread 1 is the caller's.
         let dump = try String(contentsOfFile: output + ".2-01", encoding: .utf8)
         return try demangled(acquireCallsBySite(in: dump))
@@ -99,7 +99,7 @@ struct LockCountTests {
         process.standardOutput = pipe
         try process.run()
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        _ = process.exitStatus()
         var result: [String: Int] = [:]
         for (mangled, line) in zip(calls.keys.sorted(), text.split(separator: "\n")) {
             let name = String(line.components(separatedBy: " ---> ").last ?? "")

@@ -84,7 +84,7 @@ struct SmallFileSystem {
         process.arguments = arguments
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        let status = process.exitStatus()
+        return status == 0
     }
 }

@@ -59,6 +59,22 @@ import Testing
         token.cancel()
     }
 
+    /// `observe` is synchronous for the writer: with nobody else delivering, the observer of a key has heard of a
+    /// write before the write returns (the benchmarks' `callbacksAfterReturn`, asserted here as a count).
+    @Test func anObserverHearsOfEachWriteBeforeTheWriteReturns() {
+        let (prefs, _) = makePreferences()
+        let heard = Collected<Int>()
+        let token = prefs.observe(\.count) { heard.append($0.newValue) }
+        var callbacksAfterReturn = 0
+        for value in 1...1_000 {
+            prefs[\.count] = value
+            if heard.all.last != value { callbacksAfterReturn += 1 }
+        }
+        #expect(callbacksAfterReturn == 0)
+        #expect(heard.count == 1_000)
+        token.cancel()
+    }
+
     @Test func oneWriteWakesExactlyOneOfAThousandObservers() throws {
         let (prefs, _) = makePreferences()
         let woken = Collected<Int>()

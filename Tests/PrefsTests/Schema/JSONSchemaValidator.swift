@@ -1,4 +1,5 @@
 import Foundation
+import PrefsTestSupport
 import Testing
 
 /// Python's `jsonschema` (draft 2020-12), run as a child process: an independent check of the schemas Prefs writes.
@@ -60,8 +61,8 @@ enum JSONSchemaValidator {
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let status = process.exitStatus()
+        guard status == 0 else {
             throw Unavailable(description: "the JSON Schema validator failed: \(errorText)")
         }
         let verdicts = text.split(separator: "\n").map { $0 == "valid" }

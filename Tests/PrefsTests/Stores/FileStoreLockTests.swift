@@ -1,6 +1,5 @@
 import Foundation
 import PrefsTestSupport
-import Synchronization
 import Testing
 
 @testable import Prefs
@@ -19,7 +18,7 @@ import Darwin
         let url = directory.file()
         let halfWritten = Data("{\"a\": 1, \"b\":".utf8)  // an editor's half-written save, left as it is
         // Every read of the half-written file records whether another open of the lock file could take the lock then.
-        let readsOfTheHalfWrittenFile = Mutex<(lockFree: Int, lockHeld: Int)>((0, 0))
+        let readsOfTheHalfWrittenFile = Lock<(lockFree: Int, lockHeld: Int)>((0, 0))
         var calls = SystemCalls.system
         calls.open = { path, mode in
             if mode == .read, path == url.path, (try? Data(contentsOf: url)) == halfWritten {

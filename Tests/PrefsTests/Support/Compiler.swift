@@ -50,7 +50,7 @@ enum Compiler {
         process.standardError = pipe
         try process.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+        let status = process.exitStatus()
+        return Result(status: status, output: String(decoding: output, as: UTF8.self))
     }
 }
