@@ -1,4 +1,4 @@
-// Complete form of samples in: Sources/Prefs/Container/Preferences+Standard.swift, Sources/Prefs/Stores/PreferenceStore.swift
+// Complete form of samples in: Sources/Prefs/Standard/Preferences+Standard.swift, Sources/Prefs/Stores/PreferenceStore.swift
 import Prefs
 import PrefsTesting
 import Testing
