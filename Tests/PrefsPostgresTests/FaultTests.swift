@@ -1,4 +1,5 @@
 import Foundation
+import MetricsTestKit
 import PostgresNIO
 import Prefs
 import PrefsPostgres
@@ -15,12 +16,18 @@ struct FaultTests {
     @Test(arguments: [Sessions.one, .two])
     func terminatingTheSessionsMidStormLosesNoWrite(sessions: Sessions) throws {
         let fleet = try Fleet()
-        let (writer, _) = try fleet.instance { $0.sessions = sessions }
+        let metrics = TestMetrics()
+        let (writer, _) = try fleet.instance {
+            $0.sessions = sessions
+            $0.metricsFactory = metrics
+        }
         let (reader, _) = try fleet.instance { $0.sessions = sessions }
         let keys = (0..<40).map { "k\($0)" }
         for key in keys { _ = reader[\.[int: key]] }
 
-        let killer = SessionKiller(fleet: fleet, interval: 0.03)
+        let killer = SessionKiller(fleet: fleet, interval: 0.03) {
+            metrics.recorders.filter { $0.label == "prefs_postgres_batch_size" }.reduce(0) { $0 + $1.values.count }
+        }
         var flushFailures: [String] = []
         var slowestRead = 0.0
         // At least 150 rounds of writes, and on until the sessions were cut 20 times (at most 1,500 rounds); each
@@ -269,17 +276,28 @@ final class SessionKiller: @unchecked Sendable {
     private var ended = 0
     private let done = DispatchSemaphore(value: 0)
 
-    /// Starts cutting, every `interval`: the pace of the load, which leaves the store time to reconnect between cuts
-    /// (no test waits for it: a writer waits for ``attempts`` to change).
-    init(fleet: Fleet, interval: TimeInterval) {
+    /// Starts cutting, every `interval` and, after a cut that ended sessions, not before `progress` has grown: the
+    /// store commits something between two cuts however slow the machine, so that a storm tests recovery and not
+    /// whether a reconnection fits in a fixed interval (under `stress-ng --cpu 2` it did not, and a flush timed out).
+    /// No test waits for the interval: a writer waits for ``attempts`` to change.
+    ///
+    /// - Parameters:
+    ///   - fleet: The fleet whose sessions are cut.
+    ///   - interval: The pause after each attempt.
+    ///   - progress: A count that grows when the store commits (for example its committed batches).
+    init(fleet: Fleet, interval: TimeInterval, progress: @escaping @Sendable () -> Int) {
         Thread.detachNewThread { [self] in
             for _ in 0..<1000 {
                 if lock.withLock({ stopped }) { break }
+                let committed = progress()
                 let count = (try? fleet.terminateSessions()) ?? 0
                 lock.withLock {
                     tries += 1
                     if count > 0 { rounds += 1 }
                     ended += count
+                }
+                while count > 0, progress() <= committed, !lock.withLock({ stopped }) {
+                    Thread.sleep(forTimeInterval: 0.001)
                 }
                 Thread.sleep(forTimeInterval: interval)
             }
