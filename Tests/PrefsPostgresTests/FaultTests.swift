@@ -113,7 +113,9 @@ struct FaultTests {
         let pids = try fleet.server.sql(
             "SELECT string_agg(pid::text, ' ') FROM pg_stat_activity WHERE application_name = '\(stoppedName)'"
         ).split(separator: " ").compactMap { Int32($0) }
-        #expect(pids.count == (sessions == .one ? 1 : 2))
+        // Every session of the instance; under load it may also still list one it has just replaced (a session that
+        // missed the 1 s operation timeout stays until it ends), which is stopped with the others.
+        #expect(pids.count >= (sessions == .one ? 1 : 2))
         for pid in pids { kill(pid, SIGSTOP) }
         defer { for pid in pids { kill(pid, SIGCONT) } }
 
