@@ -66,15 +66,8 @@ extension Preferences {
     public static var standard: Preferences {
         get {
             if let task = StandardContainers.current { return task.standard }
-            if let container = standardContainer.withLock({ $0 }) { return container }
-            // Built outside the lock (it opens a file and starts watching it); published under it, unless another
-            // thread published one first, which then wins.
-            let created = makeStandard()
-            return standardContainer.withLock { container in
-                if let container { return container }
-                container = created
-                return created
-            }
+            // Built outside the lock (it opens a file and starts watching it); the first published wins.
+            return StandardContainers.made(in: standardContainer, by: makeStandard)
         }
         set {
             if let task = StandardContainers.current { return task.standard = newValue }

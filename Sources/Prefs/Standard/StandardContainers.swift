@@ -40,13 +40,13 @@ package final class StandardContainers: Sendable {
 
     /// The container that ``Preferences/standard`` returns in this task.
     package var standard: Preferences {
-        get { made(in: standardSlot, by: makeStandard) }
+        get { Self.made(in: standardSlot, by: makeStandard) }
         set { standardSlot.withLock { $0 = newValue } }
     }
 
     /// The container of ``Persistence`` properties without a `store:`; nil when they use `UserDefaults.standard`'s.
     package var userDefaults: Preferences? {
-        makeUserDefaults.map { made(in: userDefaultsSlot, by: $0) }
+        makeUserDefaults.map { Self.made(in: userDefaultsSlot, by: $0) }
     }
 
     /// Hands the containers made so far to their owner, which flushes them and lets them go: a later use in a task
@@ -64,7 +64,7 @@ package final class StandardContainers: Sendable {
 
     /// The container in `slot`, made outside the lock by `make` the first time; when two threads make one at once,
     /// the first published wins.
-    private func made(in slot: Lock<Preferences?>, by make: () -> Preferences) -> Preferences {
+    static func made(in slot: Lock<Preferences?>, by make: () -> Preferences) -> Preferences {
         if let made = slot.withLock({ $0 }) { return made }
         let created = make()
         return slot.withLock { made in
