@@ -10,7 +10,7 @@ import Testing
 /// from a dump, a namespace dropped and created again, truncated values. Each is detected, answered by reading the
 /// namespace whole, reported in the log and the metrics, and each key that differs reaches its observers once, with
 /// its latest value. Each test has a database of its own.
-@Suite(.requiresPostgreSQL, .timeLimit(.minutes(scaledMinutes(3))))
+@Suite(.requiresPostgreSQL, .pacedThreads, .timeLimit(.minutes(scaledMinutes(3))))
 struct GapTests {
     @Test func aRemovalPurgedAndItsHistoryPrunedPastAnInstancesVersionIsNotMissed() throws {
         let fleet = try Fleet(ownDatabase: true)

@@ -10,7 +10,7 @@ import Testing
 
 /// What a server operator reads off a store: its metrics (swift-metrics' test backend records them here), its log
 /// metadata, and a graceful shutdown that commits the last writes before the store closes.
-@Suite(.requiresPostgreSQL, .timeLimit(.minutes(scaledMinutes(3))))
+@Suite(.requiresPostgreSQL, .pacedThreads, .timeLimit(.minutes(scaledMinutes(3))))
 struct MetricsAndLifecycleTests {
     @Test func writesCommitsLagReconnectsAndTheConnectionStateAreRecorded() throws {
         let fleet = try Fleet()

@@ -8,7 +8,7 @@ import Testing
 /// An instance with an offline copy starts while PostgreSQL is down, serves the copy, keeps the writes it makes
 /// meanwhile (across a restart), commits them when the database is back, and says what state it is in. Each test has
 /// a server of its own, which it stops.
-@Suite(.requiresPostgreSQL, .timeLimit(.minutes(scaledMinutes(3))))
+@Suite(.requiresPostgreSQL, .pacedThreads, .timeLimit(.minutes(scaledMinutes(3))))
 struct OfflineStartTests {
     @Test func anInstanceStartsFromItsCopyWhileTheDatabaseIsDownAndCatchesUpWhenItIsBack() throws {
         let server = try PostgresTestServer.start()

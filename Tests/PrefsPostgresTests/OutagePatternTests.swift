@@ -10,7 +10,7 @@ import Testing
 /// off, each with random writes around it. After every round the instance holds exactly what the database holds, and
 /// each key whose value differs from what it held before the round reached its observers once, with that value.
 /// `PREFS_TEST_SEED` replays a run; `PREFS_OUTAGE_ROUNDS` sets the rounds per mode (default 6).
-@Suite(.requiresPostgreSQL, .serialized, .timeLimit(.minutes(scaledMinutes(6))))
+@Suite(.requiresPostgreSQL, .pacedThreads, .serialized, .timeLimit(.minutes(scaledMinutes(6))))
 struct OutagePatternTests {
     enum Pattern: CaseIterable {
         case restart, restoreFromDump, namespaceRecreated, truncated, removalsPurged, removalsWhileCutOff

@@ -7,7 +7,7 @@ import Testing
 /// A write carries the reason it was made with (``PreferenceWriteReason/current`` at the write) to the history, through
 /// the store's queue, its transactions, rollbacks and imports; two writes of one key with different reasons are two
 /// records.
-@Suite(.requiresPostgreSQL, .timeLimit(.minutes(scaledMinutes(3))))
+@Suite(.requiresPostgreSQL, .pacedThreads, .timeLimit(.minutes(scaledMinutes(3))))
 struct ReasonTests {
     @Test func queuedWritesKeepTheirReasonsAndAreNeverCoalescedAcrossThem() throws {
         let fleet = try Fleet()

@@ -7,7 +7,7 @@ import Testing
 
 /// Stores of one process that hold one namespace share one listening session: N stores hold N + 1 sessions, every
 /// store hears every change, catches up after the shared session was cut, and follows a namespace created again.
-@Suite(.requiresPostgreSQL, .timeLimit(.minutes(scaledMinutes(3))))
+@Suite(.requiresPostgreSQL, .pacedThreads, .timeLimit(.minutes(scaledMinutes(3))))
 struct SharedListenerTests {
     @Test func storesOfAProcessShareOneListenerAndEachHearsEveryChange() throws {
         let fleet = try Fleet()

@@ -19,6 +19,8 @@ import Glibc
 /// at once, and PostgreSQL sessions could not finish starting within 10 s on this 2-core machine.
 package struct OwnThreadsTrait: SuiteTrait, TestTrait, TestScoping {
     package var isRecursive: Bool { true }
+    /// Whether the tests share ``TestThreads/paced`` (at most two threads) instead of ``TestThreads/shared``.
+    var isPaced = false
 
     package func provideScope(
         for test: Test,
@@ -26,7 +28,9 @@ package struct OwnThreadsTrait: SuiteTrait, TestTrait, TestScoping {
         performing function: @Sendable () async throws -> Void
     ) async throws {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            try await withTaskExecutorPreference(TestThreads.shared) { try await function() }
+            try await withTaskExecutorPreference(isPaced ? TestThreads.paced : TestThreads.shared) {
+                try await function()
+            }
         } else {
             try await function()
         }
@@ -36,6 +40,9 @@ package struct OwnThreadsTrait: SuiteTrait, TestTrait, TestScoping {
 extension Trait where Self == OwnThreadsTrait {
     /// Runs the suite's tests on threads of their own (see ``OwnThreadsTrait``).
     package static var ownThreads: Self { Self() }
+
+    /// Runs the suite's tests on threads of their own, at most two at a time (see ``TestThreads/paced``).
+    package static var pacedThreads: Self { Self(isPaced: true) }
 }
 
 /// A task executor that runs each job on an idle thread of its own, and starts a thread when none is idle: a job that
@@ -44,6 +51,21 @@ extension Trait where Self == OwnThreadsTrait {
 package final class TestThreads: TaskExecutor, @unchecked Sendable {
     /// The executor of ``OwnThreadsTrait``.
     package static let shared = TestThreads()
+
+    /// Two threads for the PostgreSQL suites whose tests block for long: they run two at a time, as the cooperative
+    /// pool once ran them, without holding the pool, where Swift Testing also ends tests and keeps their time limits.
+    /// (With a thread each, they started so many sessions at once that sessions could not start in time.)
+    package static let paced = TestThreads(width: 2)
+
+    /// The most threads the executor starts.
+    private let width: Int
+    /// Threads started (guarded by `condition`).
+    private var started = 0
+
+    /// An executor of at most `width` threads.
+    init(width: Int = .max) {
+        self.width = width
+    }
 
     private let condition = NSCondition()
     /// The executor's threads (guarded by `condition`).
@@ -60,6 +82,8 @@ package final class TestThreads: TaskExecutor, @unchecked Sendable {
                 condition.signal()
                 return false
             }
+            guard started < width else { return false }  // a busy thread takes it when it is done
+            started += 1
             return true
         }
         if startsThread { Thread { [self] in work() }.start() }

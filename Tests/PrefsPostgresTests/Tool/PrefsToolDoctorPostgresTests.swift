@@ -6,7 +6,7 @@ import Testing
 
 /// `prefs doctor --postgres URL --namespace NS`: a namespace's undeclared keys with the time of their last change
 /// from its history, and `--gc` removing them in one transaction.
-@Suite(.requiresPostgreSQL, .timeLimit(.minutes(scaledMinutes(3))))
+@Suite(.requiresPostgreSQL, .pacedThreads, .timeLimit(.minutes(scaledMinutes(3))))
 struct PrefsToolDoctorPostgresTests {
     @Test func aNamespaceShowsWhenEachUndeclaredKeyLastChangedAndGcRemovesThem() throws {
         let fleet = try Fleet()
