@@ -91,6 +91,7 @@ final class PostgresTestServer: Sendable {
         connection.options.connectTimeout = .seconds(Int64(10 * deadlineScale))
         var configuration = PostgresPreferenceStore.Configuration(connection: connection, namespace: namespace)
         configuration.flushTimeout = .seconds(10 * deadlineScale)  // scaled like every deadline (sanitizers)
+        configuration.operationTimeout = .seconds(30 * deadlineScale)  // the start too: 30 s, the default, scaled
         configuration.retryDelay = .milliseconds(20)
         configuration.maximumRetryDelay = .milliseconds(500)
         return configuration
