@@ -82,7 +82,7 @@ final class PreferenceSubscription<Value: Sendable>: Subscription, @unchecked Se
         deliverInOrder {
             state.withLock { $0.buffer.claim() }
         } next: {
-            state.withLock { state -> [(Downstream, Value)]? in
+            state.withLock { state -> (batch: [Value], recipient: Downstream)? in
                 guard let downstream = state.downstream else {
                     state.buffer.removeAll()
                     _ = state.buffer.next()  // gives the claim up
@@ -90,9 +90,9 @@ final class PreferenceSubscription<Value: Sendable>: Subscription, @unchecked Se
                 }
                 let values = state.buffer.next(limit: state.demand > 0 ? 1 : 0)
                 if values != nil { state.demand -= 1 }
-                return values.map { $0.map { (downstream, $0) } }
+                return values.map { ($0, downstream) }
             }
-        } deliver: { downstream, value in
+        } deliver: { value, downstream in
             let more = downstream.receive(value)
             state.withLock { $0.demand += more }
         }

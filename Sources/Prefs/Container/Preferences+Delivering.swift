@@ -44,14 +44,19 @@ extension Preferences {
     ///
     /// - Returns: The new values it decoded, to cache.
     private func notifyObservers(of delivery: Delivery) -> [DecodedForObservers] {
-        var pairs: [BindingID: (old: DecodedStorage, new: DecodedStorage)?] = [:]
+        // A key has few bindings (usually one): arrays searched in order, not dictionaries to hash.
+        var changes: [(binding: BindingID, values: (old: DecodedStorage, new: DecodedStorage)?)] = []
         var decoded: [DecodedForObservers] = []
         for observer in delivery.observers {
             let binding = observer.binding
-            if pairs[binding] == nil {
+            let values: (old: DecodedStorage, new: DecodedStorage)?
+            if let known = changes.first(where: { $0.binding == binding }) {
+                values = known.values
+            } else {
                 let key = observer.key
                 let old =
-                    delivery.oldDecoded[binding] ?? key.decode(delivery.old, reportingTo: logger, as: delivery.name)
+                    delivery.oldDecoded.first(where: { $0.binding == binding })?.decoded
+                    ?? key.decode(delivery.old, reportingTo: logger, as: delivery.name)
                 let new: Decoded
                 if let written = delivery.written, written.binding == binding {
                     new = written.decoded
@@ -64,9 +69,10 @@ extension Preferences {
                 let isSame =
                     (old.usedDefault ? nil : delivery.old) ?? key.storedDefault
                     == (new.usedDefault ? nil : delivery.new) ?? key.storedDefault
-                pairs[binding] = .some(isSame ? nil : (old.value, new.value))
+                values = isSame ? nil : (old.value, new.value)
+                if delivery.observers.count > 1 { changes.append((binding, values)) }  // one observer: no array
             }
-            if let (old, new) = pairs[binding]! { observer.notify(old, new) }
+            if let (old, new) = values { observer.notify(old, new) }
         }
         return decoded
     }

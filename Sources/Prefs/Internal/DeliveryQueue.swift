@@ -62,17 +62,21 @@ package struct DeliveryQueue<Item> {
     package mutating func removeAll() { items = [] }
 }
 
-/// The one delivery loop: claims the queue, then hands out batches until none are left. `claim` and `next` run
-/// under the caller's lock (each a short critical section); `deliver` runs outside it.
+/// The one delivery loop: claims the queue, then hands out batches until none are left, each item with what the batch
+/// goes to (the handlers or the subscriber at the time it was taken). `claim` and `next` run under the caller's lock
+/// (each a short critical section); `deliver` runs outside it.
 ///
 /// - Parameters:
 ///   - claim: Claims the queue (``DeliveryQueue/claim()`` under the lock).
-///   - next: Takes the next batch, or gives the claim up (``DeliveryQueue/next(limit:)`` under the lock).
-///   - deliver: Hands one item out, outside every lock.
-package func deliverInOrder<Item>(claim: () -> Bool, next: () -> [Item]?, deliver: (Item) -> Void) {
+///   - next: Takes the next batch and its recipient, or gives the claim up (``DeliveryQueue/next(limit:)`` under the
+///     lock).
+///   - deliver: Hands one item to the recipient, outside every lock.
+package func deliverInOrder<Item, Recipient>(
+    claim: () -> Bool, next: () -> (batch: [Item], recipient: Recipient)?, deliver: (Item, Recipient) -> Void
+) {
     guard claim() else { return }
-    while let batch = next() {
-        for item in batch { deliver(item) }
+    while let (batch, recipient) = next() {
+        for item in batch { deliver(item, recipient) }
     }
 }
 

@@ -216,6 +216,13 @@ struct LinkState: Sendable {
     /// - Returns: The values to apply and the keys to read back.
     mutating func reported(_ change: PreferenceStoreChange, ownOrigin: PreferenceWriteOrigin) -> ReportAction {
         let isEcho = change.origin == ownOrigin
+        if !isEcho, pending.isEmpty, inFlight.isEmpty, runningTransactions == 0 {
+            // Nothing of this link's is on its way: the report applies as it is (every instance of a fleet takes
+            // this path for every change it hears), without building its values again.
+            if !ownLatest.isEmpty { for name in change.values.keys { ownLatest.remove(name) } }
+            let update = change.values.isEmpty ? nil : nextUpdate(change.values)
+            return ReportAction(update: update, readBack: change.keysWithoutValues)
+        }
         var apply: PreferenceStoreWrites = [:]
         var readBack: Set<String> = []
         for (name, value) in change.values {

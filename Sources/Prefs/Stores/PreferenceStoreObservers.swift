@@ -70,7 +70,7 @@ public final class PreferenceStoreObservers: Sendable {
             state.withLock { $0.reports.claim() }
         } next: {
             state.withLock { state in
-                state.reports.next().map { reports in reports.map { ($0, state.observerList) } }
+                state.reports.next().map { ($0, state.observerList) }
             }
         } deliver: { report, handlers in
             for handler in handlers { handler(report) }

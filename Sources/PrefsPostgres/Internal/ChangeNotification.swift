@@ -119,11 +119,15 @@ private struct NotificationScanner {
 
     /// A member's name, read without making a string of it; nil when it is not a string without escapes.
     private mutating func memberName() -> Member? {
-        guard next() == UInt8(ascii: "\""), let end = bytes[position...].firstIndex(of: UInt8(ascii: "\""))
-        else { return nil }
+        guard next() == UInt8(ascii: "\"") else { return nil }
+        var end = position
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+            guard bytes[end] != UInt8(ascii: "\\") else { return nil }
+            end += 1
+        }
+        guard end < bytes.count else { return nil }
         let name = UnsafeBufferPointer(rebasing: bytes[position..<end])
         position = end + 1
-        guard !name.contains(UInt8(ascii: "\\")) else { return nil }
         func `is`(_ literal: StaticString) -> Bool {
             name.elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
         }

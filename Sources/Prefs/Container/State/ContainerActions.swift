@@ -103,14 +103,15 @@ final class Delivery: Sendable {
     let old: PreferenceValue?
     let new: PreferenceValue?
     /// The decoded value each bound key path held before the change, if it held one.
-    let oldDecoded: [BindingID: Decoded]
+    let oldDecoded: [(binding: BindingID, decoded: Decoded)]
     /// The typed value of the local write that made the change, for its binding.
     let written: LocalWrite?
     let observers: [Observer]
 
     init(
         entry: EntryID, name: String, anchor: ObservationAnchor, sequence: UInt64, old: PreferenceValue?,
-        new: PreferenceValue?, oldDecoded: [BindingID: Decoded], written: LocalWrite?, observers: [Observer]
+        new: PreferenceValue?, oldDecoded: [(binding: BindingID, decoded: Decoded)], written: LocalWrite?,
+        observers: [Observer]
     ) {
         self.entry = entry
         self.name = name

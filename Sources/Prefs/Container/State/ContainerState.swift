@@ -233,14 +233,14 @@ struct ContainerState: Sendable {
         entries[entry].value = newValue
         guard !entries[entry].isOverridden else { return }  // readers see the override, which did not change
         let hasObservers = !entries[entry].observers.isEmpty
-        var oldDecoded: [BindingID: Decoded] = [:]
+        var oldDecoded: [(binding: BindingID, decoded: Decoded)] = []  // few bindings a key: no hashing
         var unchangedForReaders = old == nil || newValue == nil
         var hasBindings = false
         var next = entries[entry].firstBinding  // a loop, not a closure: a closure over `self` would copy the state
         while let binding = next {
             next = bindings[binding].nextInEntry
             hasBindings = true
-            if hasObservers, let decoded = bindings[binding].decoded { oldDecoded[binding] = decoded }
+            if hasObservers, let decoded = bindings[binding].decoded { oldDecoded.append((binding, decoded)) }
             bindings[binding].decoded = written?.binding == binding ? written?.decoded : nil
             if unchangedForReaders {
                 let storedDefault = bindings[binding].key.storedDefault
