@@ -90,10 +90,9 @@ struct FaultTests {
     }
 
     @Test(arguments: [Sessions.one, .two])
-    func sessionsThatStopAnsweringAreGivenUpAndMadeAgain(sessions: Sessions) async throws {
-        // A server of its own: a server process stopped in the middle of a statement can hold a lock other sessions
-        // need (a stress run saw every other suite's changes stop reaching observers on the shared server until
-        // this test continued the processes).
+    func sessionsThatStopAnsweringAreGivenUpAndMadeAgain(sessions: Sessions) throws {
+        // A server of its own, so that the server processes it stops concern no other test (a stopped process can
+        // hold a lock that other sessions need).
         let server = try PostgresTestServer.start()
         defer { try? server.cancel() }
         let fleet = try Fleet(server: server)
@@ -101,8 +100,9 @@ struct FaultTests {
         // Each statement of the start has the 1 s operation timeout under test too, which a loaded machine can miss
         // (a stress run did: "the server did not answer within 1 s"). With an offline copy, such a start is an
         // offline start, which keeps connecting in the background: the test waits for the store to be connected.
+        // Synchronous, like the suite's other tests: its blocking waits stay on the suite's own threads.
         let folder = try TemporaryDirectory()
-        let stoppedStore = try await PostgresPreferenceStore.connect(
+        let stoppedStore = try PostgresPreferenceStore(
             configuration: fleet.configuration {
                 $0.sessions = sessions
                 $0.connection.options.additionalStartupParameters = [("application_name", stoppedName)]
@@ -111,7 +111,7 @@ struct FaultTests {
                 $0.offlineCopy = .init(url: folder.url.appendingPathComponent("copy.json"))
             })
         defer { stoppedStore.close() }
-        #expect(await eventually(within: 60, "the store is connected") { stoppedStore.connectionState == .connected })
+        #expect(eventually(within: 60, "the store is connected") { stoppedStore.connectionState == .connected })
         let stopped = Preferences(store: stoppedStore)
         let (other, _) = try fleet.instance { $0.sessions = sessions }
         stopped[\.[int: "x"]] = 1
@@ -130,10 +130,10 @@ struct FaultTests {
 
         stopped[\.[int: "x"]] = 2
         #expect(
-            await eventually(within: 20, "the write is committed on a new session") { (try? stopped.flush()) != nil })
-        #expect(await eventually("the other instance sees it") { other[\.[int: "x"]] == 2 })
+            eventually(within: 20, "the write is committed on a new session") { (try? stopped.flush()) != nil })
+        #expect(eventually("the other instance sees it") { other[\.[int: "x"]] == 2 })
         other[\.[int: "y"]] = 3
-        #expect(await eventually("the instance listens again on a new session") { stopped[\.[int: "y"]] == 3 })
+        #expect(eventually("the instance listens again on a new session") { stopped[\.[int: "y"]] == 3 })
     }
 
     @Test(arguments: [Sessions.one, .two])
