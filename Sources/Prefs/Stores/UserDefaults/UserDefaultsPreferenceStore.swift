@@ -187,6 +187,10 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
     }
 
     private func storedKeysLocked() -> [String] {
+        FoundationPreferences.access(storedKeysInFoundation)
+    }
+
+    private func storedKeysInFoundation() -> [String] {
         if let name = domain?.persistentDomainName, let members = defaults.persistentDomain(forName: name) {
             return Array(members.keys)
         }
@@ -247,7 +251,7 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
 
     /// The stored value of a key, converted; nil when nothing is stored.
     func storedValue(forKey key: String) throws -> PreferenceValue? {
-        guard let object = defaults.object(forKey: key) else { return nil }
+        guard let object = FoundationPreferences.access({ defaults.object(forKey: key) }) else { return nil }
         return try UserDefaultsPropertyList.value(of: object)
     }
 
@@ -271,7 +275,7 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
         }
         var previous: [String: Any] = [:]
         for (key, value) in changes {
-            previous[key] = defaults.object(forKey: key)
+            previous[key] = FoundationPreferences.access { defaults.object(forKey: key) }
             set(value.map(UserDefaultsPropertyList.object(for:)), forKey: key)
         }
         if Self.writesOnlyOnSynchronize, !synchronizeLocked() {
@@ -300,10 +304,12 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
 
     /// Sets an object, or removes the key for nil: `set(nil, forKey:)` hangs on Linux.
     private func set(_ object: Any?, forKey key: String) {
-        if let object {
-            defaults.set(object, forKey: key)
-        } else {
-            defaults.removeObject(forKey: key)
+        FoundationPreferences.access {
+            if let object {
+                defaults.set(object, forKey: key)
+            } else {
+                defaults.removeObject(forKey: key)
+            }
         }
     }
 
@@ -335,6 +341,10 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
     /// memory, so the save is tried again, three times in all, before a write is reported as failed.
     @discardableResult
     func synchronizeLocked() -> Bool {
+        FoundationPreferences.access(synchronizeInFoundation)
+    }
+
+    private func synchronizeInFoundation() -> Bool {
         var saved = defaults.synchronize()
         var attempts = 1
         while !saved, Self.writesOnlyOnSynchronize, attempts < 3 {
