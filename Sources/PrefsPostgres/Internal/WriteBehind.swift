@@ -89,6 +89,7 @@ final class WriteBehind: Sendable {
             if recovered {
                 core.logger.notice("Prefs: PostgreSQL accepts writes again; the queued writes are committed")
             }
+            updateQueuedWrites()  // before the flushes waiting for this batch return: they read it afterwards
             resolveWaiters()
             return true
         }.flatMapError { [self] error in
