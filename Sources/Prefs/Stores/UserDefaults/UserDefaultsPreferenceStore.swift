@@ -51,6 +51,10 @@ public import Logging
 ///   dozen keys, 0.2 ms for 100 and 2 ms for 1,000 (a lock and 2–3 µs per key), so 0.014 %, 0.08 %
 ///   and 0.8 % of one core, with four wake-ups a second while a container uses the store. Pass nil
 ///   to turn polling off: direct `set` calls are then seen at the store's next write or file event.
+///
+/// **Threads** on Linux: Foundation runs preferences calls one at a time behind a spin lock whose waiters keep the
+/// CPU busy, so the stores of a process make their calls into `UserDefaults` one at a time behind a mutex, where a
+/// waiter sleeps instead (several stores checking for changes at once had stalled a busy process).
 public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Sendable {
     /// The defaults this store reads and writes.
     public let defaults: UserDefaults
