@@ -44,15 +44,12 @@ extension Preferences {
     ///
     /// - Returns: The new values it decoded, to cache.
     private func notifyObservers(of delivery: Delivery) -> [DecodedForObservers] {
-        // A key has few bindings (usually one): arrays searched in order, not dictionaries to hash.
+        // A key has few bindings (usually one): short arrays searched in order, not dictionaries to hash.
         var changes: [(binding: BindingID, values: (old: DecodedStorage, new: DecodedStorage)?)] = []
         var decoded: [DecodedForObservers] = []
         for observer in delivery.observers {
             let binding = observer.binding
-            let values: (old: DecodedStorage, new: DecodedStorage)?
-            if let known = changes.first(where: { $0.binding == binding }) {
-                values = known.values
-            } else {
+            if !changes.contains(where: { $0.binding == binding }) {
                 let key = observer.key
                 let old =
                     delivery.oldDecoded.first(where: { $0.binding == binding })?.decoded
@@ -69,10 +66,9 @@ extension Preferences {
                 let isSame =
                     (old.usedDefault ? nil : delivery.old) ?? key.storedDefault
                     == (new.usedDefault ? nil : delivery.new) ?? key.storedDefault
-                values = isSame ? nil : (old.value, new.value)
-                if delivery.observers.count > 1 { changes.append((binding, values)) }  // one observer: no array
+                changes.append((binding, isSame ? nil : (old.value, new.value)))
             }
-            if let (old, new) = values { observer.notify(old, new) }
+            if let (old, new) = changes.first(where: { $0.binding == binding })!.values { observer.notify(old, new) }
         }
         return decoded
     }

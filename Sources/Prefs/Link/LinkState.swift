@@ -219,9 +219,9 @@ struct LinkState: Sendable {
         if !isEcho, pending.isEmpty, inFlight.isEmpty, runningTransactions == 0 {
             // Nothing of this link's is on its way: the report applies as it is (every instance of a fleet takes
             // this path for every change it hears), without building its values again.
-            if !ownLatest.isEmpty { for name in change.values.keys { ownLatest.remove(name) } }
-            let update = change.values.isEmpty ? nil : nextUpdate(change.values)
-            return ReportAction(update: update, readBack: change.keysWithoutValues)
+            if !ownLatest.isEmpty { ownLatest.subtract(change.values.keys) }
+            return ReportAction(
+                update: change.values.isEmpty ? nil : nextUpdate(change.values), readBack: change.keysWithoutValues)
         }
         var apply: PreferenceStoreWrites = [:]
         var readBack: Set<String> = []
