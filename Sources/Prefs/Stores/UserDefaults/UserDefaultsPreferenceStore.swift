@@ -191,19 +191,17 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
     }
 
     private func storedKeysLocked() -> [String] {
-        FoundationPreferences.access(storedKeysInFoundation)
-    }
-
-    private func storedKeysInFoundation() -> [String] {
-        if let name = domain?.persistentDomainName, let members = defaults.persistentDomain(forName: name) {
-            return Array(members.keys)
+        FoundationPreferences.access {
+            if let name = domain?.persistentDomainName, let members = defaults.persistentDomain(forName: name) {
+                return Array(members.keys)
+            }
+            var keys = Set(defaults.dictionaryRepresentation().keys)
+            for volatile in [UserDefaults.argumentDomain, UserDefaults.registrationDomain] {
+                keys.subtract(defaults.volatileDomain(forName: volatile).keys)
+            }
+            if let global = defaults.persistentDomain(forName: UserDefaults.globalDomain) { keys.subtract(global.keys) }
+            return Array(keys)
         }
-        var keys = Set(defaults.dictionaryRepresentation().keys)
-        for volatile in [UserDefaults.argumentDomain, UserDefaults.registrationDomain] {
-            keys.subtract(defaults.volatileDomain(forName: volatile).keys)
-        }
-        if let global = defaults.persistentDomain(forName: UserDefaults.globalDomain) { keys.subtract(global.keys) }
-        return Array(keys)
     }
 
     /// Calls `synchronize()`, which on Linux writes what is still only in memory.
@@ -345,18 +343,16 @@ public final class UserDefaultsPreferenceStore: PreferenceStore, @unchecked Send
     /// memory, so the save is tried again, three times in all, before a write is reported as failed.
     @discardableResult
     func synchronizeLocked() -> Bool {
-        FoundationPreferences.access(synchronizeInFoundation)
-    }
-
-    private func synchronizeInFoundation() -> Bool {
-        var saved = defaults.synchronize()
-        var attempts = 1
-        while !saved, Self.writesOnlyOnSynchronize, attempts < 3 {
-            saved = defaults.synchronize()
-            attempts += 1
+        FoundationPreferences.access {
+            var saved = defaults.synchronize()
+            var attempts = 1
+            while !saved, Self.writesOnlyOnSynchronize, attempts < 3 {
+                saved = defaults.synchronize()
+                attempts += 1
+            }
+            if Self.writesOnlyOnSynchronize { _ = defaults.object(forKey: "Prefs.reload") }
+            return saved
         }
-        if Self.writesOnlyOnSynchronize { _ = defaults.object(forKey: "Prefs.reload") }
-        return saved
     }
 
     /// Runs `body` holding this store's lock and, on Linux, the lock file beside the property list,
