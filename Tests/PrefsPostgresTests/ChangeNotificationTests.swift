@@ -49,6 +49,11 @@ import Testing
         #expect(bare.change == nil && bare.version == 4)
         #expect(try #require(ChangeNotification(scanning: #"{"version": 0, "resync": true}"#)).asksForResync)
         #expect(ChangeNotification(parsing: "not json") == nil)
+        // A member name with an escape is left to the whole parse, which reads it; one that never ends is refused.
+        let escaped = #"{"ver\u0073ion" : 5, "key" : "k", "removed" : true}"#
+        #expect(ChangeNotification(scanning: escaped) == nil)
+        #expect(try #require(ChangeNotification(parsing: escaped)).version == 5)
+        #expect(ChangeNotification(parsing: #"{"version"#) == nil)
         #expect(ChangeNotification(parsing: #"{"key": "no version"}"#) == nil)
     }
 
