@@ -33,8 +33,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         // The settings console's HTTP server (PrefsConsole only; the core, PrefsEditors and PrefsCommand never see it).
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
-        // Already in the graph through Hummingbird, named for the console's own use: it reads the bound port (NIOCore)
-        // and the TLS files (NIOSSL), and names header fields (HTTPTypes).
+        // Already in the graph through Hummingbird, named for the console's own use: it reads the bound port (NIOCore),
+        // runs store calls on NIO's blocking pool (NIOPosix), reads the TLS files (NIOSSL), names header fields
+        // (HTTPTypes).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
@@ -85,6 +86,7 @@ let package = Package(
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

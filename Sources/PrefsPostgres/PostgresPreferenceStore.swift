@@ -201,8 +201,9 @@ public final class PostgresPreferenceStore: PreferenceStore, Sendable {
     /// instance, or by hand in the database.
     ///
     /// - Parameter handler: Called with each change and its values, in the order the store applied them to its copy
-    ///   of the namespace, one at a time, on a worker thread (never on the store's event loop); a change written
-    ///   through this store carries its origin.
+    ///   of the namespace, one at a time, on the delivery thread the process's stores share (never on the store's
+    ///   event loop, nor on a thread of Dispatch's global pool, which a busy application may hold); a handler that
+    ///   blocks holds back the changes of every store. A change written through this store carries its origin.
     /// - Returns: A token that unregisters the handler.
     public func observeChanges(
         _ handler: @escaping @Sendable (PreferenceStoreChange) -> Void

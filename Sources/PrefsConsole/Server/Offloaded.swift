@@ -1,9 +1,9 @@
-internal import Dispatch
+internal import NIOPosix
 
-/// Runs a blocking call (a store read or write) on a thread of Dispatch's pool instead of one of Swift
-/// concurrency's few cooperative threads, and waits for it without blocking.
+/// Runs a blocking call (a store read or write) on a thread of NIO's blocking pool, and waits for it without blocking.
+///
+/// Not on `DispatchQueue.global()`: on Linux Swift concurrency's jobs run on that same pool, so a call blocking there
+/// blocks one of its few threads, and a call queued there waits behind whatever else blocks them (`OffloadedTests`).
 func offloaded<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Swift.Result { try body() }) }
-    }
+    try await NIOThreadPool.singleton.runIfActive(body)
 }

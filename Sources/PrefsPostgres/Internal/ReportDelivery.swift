@@ -9,6 +9,10 @@ internal import Prefs
 /// dispatch per store would wake a thread per store. Here the loop collects the stores during its pass over the
 /// readable connections and hands them to one worker thread after it. Each store's reports stay in order
 /// (``PreferenceStoreObservers/deliver()`` drains them in order, one thread at a time).
+///
+/// The worker is a serial queue's, never a thread of `DispatchQueue.global()`: on Linux that pool also runs Swift
+/// concurrency's jobs and grows by about one thread a second while its threads block, so an application that blocks
+/// a few of them would hold every change back for seconds (`BusyPoolTests`).
 final class ReportDelivery: Sendable {
     private struct Pending {
         var stores: [PreferenceStoreObservers] = []
@@ -17,6 +21,7 @@ final class ReportDelivery: Sendable {
 
     private let loop: any EventLoop
     private let pending = Lock(Pending())
+    private let worker = DispatchQueue(label: "Prefs.PostgresPreferenceStore.reports")
 
     /// The delivery of every store on `loop`.
     init(loop: any EventLoop) { self.loop = loop }
@@ -25,7 +30,7 @@ final class ReportDelivery: Sendable {
     /// on a worker thread otherwise.
     func deliver(_ observers: PreferenceStoreObservers) {
         guard loop.inEventLoop else {
-            DispatchQueue.global().async { observers.deliver() }
+            worker.async { observers.deliver() }
             return
         }
         let schedules = pending.withLock { pending in
@@ -41,7 +46,7 @@ final class ReportDelivery: Sendable {
             defer { pending = Pending() }
             return pending.stores
         }
-        DispatchQueue.global().async {
+        worker.async {
             for observers in stores { observers.deliver() }
         }
     }
