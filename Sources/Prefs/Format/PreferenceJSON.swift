@@ -35,11 +35,12 @@ package enum PreferenceJSON {
     ///   - schema: The file's ``schemaMember``, written back as it was read; nil for none.
     /// - Returns: The bytes.
     package static func encode(_ members: [String: PreferenceValue], schema: PreferenceValue? = nil) -> Data {
-        var output = ""
+        var output: [UInt8] = []
         var members = members
         members[schemaMember] = schema
-        write(.dictionary(members), to: &output, indent: "", doubles: .shortest, isFileObject: true)
-        return Data((output + "\n").utf8)
+        write(.dictionary(members), to: &output, indent: 0, doubles: .shortest, isFileObject: true)
+        output.append(UInt8(ascii: "\n"))
+        return Data(output)
     }
 
     /// One value in the file's format: pretty-printed over several lines as in the file, or compact on one line.
@@ -50,9 +51,9 @@ package enum PreferenceJSON {
     ///   - doubles: How doubles are written.
     /// - Returns: The JSON text; ``value(parsing:)`` reads it back as the same value.
     package static func text(of value: PreferenceValue, pretty: Bool, doubles: DoubleStyle = .shortest) -> String {
-        var output = ""
-        write(value, to: &output, indent: pretty ? "" : nil, doubles: doubles, isFileObject: false)
-        return output
+        var output: [UInt8] = []
+        write(value, to: &output, indent: pretty ? 0 : nil, doubles: doubles, isFileObject: false)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Reads one value of any kind in the file's format (`42`, `"text"`, `{"$date": "…"}`, `[1, 2]`).
@@ -65,48 +66,57 @@ package enum PreferenceJSON {
         return try parser.parseDocument()
     }
 
-    /// Writes a value; a nil indent writes it compactly, on one line. Arrays and objects are written by functions of
-    /// their own, so that each level of nesting costs little stack.
+    /// Writes a value as UTF-8 bytes (appended whole, not a character at a time: a file's write encodes every member);
+    /// `indent` is the number of spaces of the value's line, nil to write it compactly, on one line. Arrays and
+    /// objects are written by functions of their own, so that each level of nesting costs little stack.
     private static func write(
         _ value: PreferenceValue,
-        to output: inout String,
-        indent: String?,
+        to output: inout [UInt8],
+        indent: Int?,
         doubles: DoubleStyle,
         isFileObject: Bool
     ) {
         switch value {
         case .array(let elements): writeElements(elements, to: &output, indent: indent, doubles: doubles)
         case .dictionary(let members):
-            guard !members.isEmpty else { return output += "{}" }
+            guard !members.isEmpty else { return output.append(contentsOf: "{}".utf8) }
             guard !isFileObject, isWrapped(members) else {
                 return writeMembers(members, to: &output, indent: indent, doubles: doubles)
             }
-            output += #"{"$dictionary": "#
-            writeMembers(members, to: &output, indent: indent == nil ? nil : "", doubles: doubles)
-            output += "}"
+            output.append(contentsOf: #"{"$dictionary": "#.utf8)
+            writeMembers(members, to: &output, indent: indent == nil ? nil : 0, doubles: doubles)
+            output.append(UInt8(ascii: "}"))
         default: writeScalar(value, to: &output, doubles: doubles)
         }
     }
 
     /// Writes a value that is neither an array nor a dictionary.
-    private static func writeScalar(_ value: PreferenceValue, to output: inout String, doubles: DoubleStyle) {
+    private static func writeScalar(_ value: PreferenceValue, to output: inout [UInt8], doubles: DoubleStyle) {
         switch value {
-        case .bool(let bool): output += bool ? "true" : "false"
-        case .integer(let integer): output += String(integer)
-        case .unsignedInteger(let integer): output += String(integer)
+        case .bool(let bool): output.append(contentsOf: (bool ? "true" : "false").utf8)
+        case .integer(let integer): output.append(contentsOf: String(integer).utf8)
+        case .unsignedInteger(let integer): output.append(contentsOf: String(integer).utf8)
         case .double(let double):
             if double.isNaN {
-                output += #"{"$double": "nan"}"#
+                output.append(contentsOf: #"{"$double": "nan"}"#.utf8)
             } else if double.isInfinite {
-                output += double < 0 ? #"{"$double": "-inf"}"# : #"{"$double": "inf"}"#
+                output.append(contentsOf: (double < 0 ? #"{"$double": "-inf"}"# : #"{"$double": "inf"}"#).utf8)
             } else if doubles == .positional {
-                output += double == 0 && double.sign == .minus ? #"{"$double": "-0"}"# : positional(double)
+                let text = double == 0 && double.sign == .minus ? #"{"$double": "-0"}"# : positional(double)
+                output.append(contentsOf: text.utf8)
             } else {
-                output += "\(double)"  // Swift's shortest round-tripping form, always with "." or "e"
+                // Swift's shortest round-tripping form, always with "." or "e".
+                output.append(contentsOf: "\(double)".utf8)
             }
         case .string(let string): writeString(string, to: &output)
-        case .data(let data): output += #"{"$data": ""# + data.base64EncodedString() + #""}"#
-        case .date(let date): output += #"{"$date": ""# + PreferenceDateFormat.string(from: date) + #""}"#
+        case .data(let data):
+            output.append(contentsOf: #"{"$data": ""#.utf8)
+            output.append(contentsOf: data.base64EncodedString().utf8)
+            output.append(contentsOf: #""}"#.utf8)
+        case .date(let date):
+            output.append(contentsOf: #"{"$date": ""#.utf8)
+            output.append(contentsOf: PreferenceDateFormat.string(from: date).utf8)
+            output.append(contentsOf: #""}"#.utf8)
         case .array, .dictionary: preconditionFailure("not a scalar")
         }
     }
@@ -114,56 +124,60 @@ package enum PreferenceJSON {
     /// Writes an array; a nil indent writes it on one line.
     private static func writeElements(
         _ elements: [PreferenceValue],
-        to output: inout String,
-        indent: String?,
+        to output: inout [UInt8],
+        indent: Int?,
         doubles: DoubleStyle
     ) {
-        guard !elements.isEmpty else { return output += "[]" }
+        guard !elements.isEmpty else { return output.append(contentsOf: "[]".utf8) }
         guard let indent else {
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                if index > 0 { output += ", " }
+                if index > 0 { output.append(contentsOf: ", ".utf8) }
                 write(element, to: &output, indent: nil, doubles: doubles, isFileObject: false)
             }
-            return output += "]"
+            return output.append(UInt8(ascii: "]"))
         }
-        let inner = indent + "  "
-        output += "[\n"
+        output.append(contentsOf: "[\n".utf8)
         for (index, element) in elements.enumerated() {
-            output += inner
-            write(element, to: &output, indent: inner, doubles: doubles, isFileObject: false)
-            output += index == elements.count - 1 ? "\n" : ",\n"
+            appendSpaces(indent + 2, to: &output)
+            write(element, to: &output, indent: indent + 2, doubles: doubles, isFileObject: false)
+            output.append(contentsOf: (index == elements.count - 1 ? "\n" : ",\n").utf8)
         }
-        output += indent + "]"
+        appendSpaces(indent, to: &output)
+        output.append(UInt8(ascii: "]"))
     }
 
     /// Writes a non-empty object, sorted by name; a nil indent writes it on one line.
     private static func writeMembers(
         _ members: [String: PreferenceValue],
-        to output: inout String,
-        indent: String?,
+        to output: inout [UInt8],
+        indent: Int?,
         doubles: DoubleStyle
     ) {
         guard let indent else {
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { output += ", " }
+                if index > 0 { output.append(contentsOf: ", ".utf8) }
                 writeString(key, to: &output)
-                output += ": "
+                output.append(contentsOf: ": ".utf8)
                 write(members[key]!, to: &output, indent: nil, doubles: doubles, isFileObject: false)
             }
-            return output += "}"
+            return output.append(UInt8(ascii: "}"))
         }
-        let inner = indent + "  "
-        output += "{\n"
+        output.append(contentsOf: "{\n".utf8)
         for (index, key) in members.keys.sorted().enumerated() {
-            output += inner
+            appendSpaces(indent + 2, to: &output)
             writeString(key, to: &output)
-            output += ": "
-            write(members[key]!, to: &output, indent: inner, doubles: doubles, isFileObject: false)
-            output += index == members.count - 1 ? "\n" : ",\n"
+            output.append(contentsOf: ": ".utf8)
+            write(members[key]!, to: &output, indent: indent + 2, doubles: doubles, isFileObject: false)
+            output.append(contentsOf: (index == members.count - 1 ? "\n" : ",\n").utf8)
         }
-        output += indent + "}"
+        appendSpaces(indent, to: &output)
+        output.append(UInt8(ascii: "}"))
+    }
+
+    private static func appendSpaces(_ count: Int, to output: inout [UInt8]) {
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
     }
 
     /// A finite double in positional notation with at least one fraction digit, built from Swift's
@@ -183,23 +197,31 @@ package enum PreferenceJSON {
         return sign + digits.prefix(point) + "." + digits.dropFirst(point)
     }
 
-    private static func writeString(_ string: String, to output: inout String) {
-        output += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                output +=
-                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: output.unicodeScalars.append(scalar)
+    /// Writes a string, quoted. Escapes concern ASCII bytes only, which never occur inside a multi-byte UTF-8
+    /// sequence, so the bytes are escaped one by one; most names and values need none and are appended whole.
+    private static func writeString(_ string: String, to output: inout [UInt8]) {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        output.append(quote)
+        guard string.utf8.contains(where: { $0 == quote || $0 == backslash || $0 < 0x20 }) else {
+            output.append(contentsOf: string.utf8)
+            return output.append(quote)
+        }
+        for byte in string.utf8 {
+            switch byte {
+            case quote: output.append(contentsOf: #"\""#.utf8)
+            case backslash: output.append(contentsOf: #"\\"#.utf8)
+            case UInt8(ascii: "\n"): output.append(contentsOf: #"\n"#.utf8)
+            case UInt8(ascii: "\r"): output.append(contentsOf: #"\r"#.utf8)
+            case UInt8(ascii: "\t"): output.append(contentsOf: #"\t"#.utf8)
+            case ..<0x20:
+                let hex = String(byte, radix: 16)
+                output.append(contentsOf: #"\u"#.utf8)
+                output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: 4 - hex.utf8.count))
+                output.append(contentsOf: hex.utf8)
+            default: output.append(byte)
             }
         }
-        output += "\""
+        output.append(quote)
     }
 
     /// Reads a file's bytes; the top level must be an object. Its ``schemaMember`` is not a key and is left out.

@@ -79,7 +79,7 @@ final class OfflineCopyWriter: Sendable {
         do {
             let path = copy.url.path
             let previous = try state.withLock { $0.savedData } ?? FileSystem.system.read(path)?.0
-            _ = try FileSystem.system.replace(path, with: data, previous: previous)
+            _ = try FileSystem.system.replace(path, with: data, previous: { previous })
         } catch {
             let first = state.withLock { state in
                 defer { state.isFailing = true }

@@ -15,15 +15,16 @@ extension FileSystem {
     /// - Parameters:
     ///   - linkOrFile: The file, or a link to it.
     ///   - data: The new contents.
-    ///   - previous: The contents the file holds now, to put back; nil when there is no file.
+    ///   - previous: The contents the file holds now, to put back; nil when there is no file. Called only when they
+    ///     must be put back.
     /// - Returns: The new file's identity.
     /// - Throws: A ``FilePreferenceStoreError`` naming the step, the path and the system's error.
-    package func replace(_ linkOrFile: String, with data: Data, previous: Data?) throws -> Identity {
+    package func replace(_ linkOrFile: String, with data: Data, previous: () -> Data?) throws -> Identity {
         let path = try Self.writableTarget(of: linkOrFile)
         do {
             try write(data, over: path)
         } catch let failure as DurabilityFailure {
-            let restored = restore(previous, at: path)
+            let restored = restore(previous(), at: path)
             throw FilePreferenceStoreError(
                 operation: .replace, path: failure.directory,
                 reason: "\(failure.errno) (the folder's fsync failed after the rename, so the new contents might not "
@@ -127,9 +128,11 @@ extension FileSystem {
     /// its temporary file under that lock, so no other one is under way. They are never read; this only frees the
     /// space.
     func removeUnfinishedWrites(besideFileAt path: String) {
-        for leftover in PreferenceFileLeftover.all(besideFileAt: path) {
-            guard case .temporary = leftover.kind else { continue }
-            try? calls.unlink(leftover.path)
+        let file = FilePath(path)
+        let folder = file.removingLastComponent(), name = file.lastComponent?.string ?? ""
+        for entry in PreferenceFileLeftover.names(in: folder.string, beginningWith: [".\(name)."])
+        where PreferenceFileLeftover.temporaryWriter(of: entry, fileName: name) != nil {
+            try? calls.unlink(folder.appending(entry).string)
         }
     }
 

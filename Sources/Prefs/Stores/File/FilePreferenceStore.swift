@@ -206,7 +206,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
             let (schema, hasFile) = state.withLock { ($0.schema, $0.identity != nil) }
             let identity = try fileSystem.replace(
                 path, with: PreferenceJSON.encode(members, schema: schema),
-                previous: hasFile ? PreferenceJSON.encode(snapshot, schema: schema) : nil)
+                previous: { hasFile ? PreferenceJSON.encode(snapshot, schema: schema) : nil })
             state.withLock { $0 = FileContents(members: members, schema: schema, identity: identity) }
             observers.enqueue(PreferenceStoreChange(values: written, origin: origin))
             return result
@@ -336,7 +336,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
                 "Prefs: \(path) is damaged (\(failure)); it was moved aside to \(aside), and the store starts empty")
             return FileContents()
         }
-        let written = try fileSystem.replace(path, with: PreferenceJSON.encode(kept), previous: nil)
+        let written = try fileSystem.replace(path, with: PreferenceJSON.encode(kept), previous: { nil })
         logger.error(
             """
             Prefs: \(path) is damaged (\(failure)); it was moved aside to \(aside), and the store starts with the \

@@ -1,5 +1,13 @@
 package import Foundation
 
+#if canImport(Darwin)
+internal import Darwin  // opendir, readdir
+#elseif canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#endif
+
 /// What a preferences file leaves beside itself: the temporary file of a write that never finished (its process was
 /// killed, or the machine lost power, between creating it and renaming it over the file), and the damaged versions
 /// the store moved aside. `prefs doctor` lists them; the next write removes the temporary files, and nothing of
@@ -47,7 +55,7 @@ package struct PreferenceFileLeftover: Sendable, Equatable {
         let target = (try? FileSystem.target(of: path)) ?? path
         let url = URL(fileURLWithPath: target)
         let folder = url.deletingLastPathComponent(), name = url.lastPathComponent
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let entries = names(in: folder.path, beginningWith: [".\(name).", "\(name).corrupt-"])
         return entries.sorted().compactMap { entry in
             let kind: Kind
             if let pid = temporaryWriter(of: entry, fileName: name) {
@@ -63,5 +71,21 @@ package struct PreferenceFileLeftover: Sendable, Equatable {
                 path: entryPath, kind: kind, size: (attributes?[.size] as? NSNumber)?.int64Value ?? 0,
                 modified: attributes?[.modificationDate] as? Date)
         }
+    }
+
+    /// The names in `folder` that begin with one of `prefixes`, read with `readdir`: an entry that matches none costs a
+    /// comparison of bytes and no allocation, so that every write can look for leftovers even in a folder of thousands
+    /// of files (a user's `~/.config`).
+    static func names(in folder: String, beginningWith prefixes: [String]) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        let prefixes = prefixes.map { Array($0.utf8CString.dropLast()) }  // without the terminating NUL
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            if prefixes.contains(where: { strncmp(name, $0, $0.count) == 0 }) { names.append(String(cString: name)) }
+        }
+        return names
     }
 }
