@@ -26,6 +26,18 @@ func fileStoreBenchmarks() {
         try FileFixture(keys: 1_000)
     }
 
+    // The same beside 2,000 other files (an app's file in a shared folder such as ~/.config): a write looks for the
+    // leftovers of unfinished writes of its file, which must not cost an allocation per file of the folder.
+    Benchmark("FileStore.write-flush-1000-keys-beside-2000-files", configuration: Configurations.durable) {
+        benchmark, file in
+        for _ in benchmark.scaledIterations {
+            file.prefs[\.count] = file.next()
+            try file.prefs.flush()
+        }
+    } setup: {
+        try FileFixture(keys: 1_000, otherFilesInFolder: 2_000)
+    }
+
     Benchmark("Foundation.write-flush-1000-keys", configuration: Configurations.durable) { benchmark, suite in
         for _ in benchmark.scaledIterations {
             suite.defaults.set(suite.next(), forKey: "count")
@@ -123,9 +135,13 @@ final class FileFixture: @unchecked Sendable {
     private var counter = 0
     private var observer: Task<Void, Never>?
 
-    init(keys: Int) throws {
+    init(keys: Int, otherFilesInFolder: Int = 0) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-bench-\(UUID())")
         url = folder.appendingPathComponent("preferences.json")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for index in 0..<otherFilesInFolder {
+            try Data().write(to: folder.appendingPathComponent("other-\(index).json"))
+        }
         var members = ["count": PreferenceValue.integer(Int64(Fixtures.count))]
         for index in 0..<max(0, keys - 1) { members["bulk.\(index)"] = .integer(Int64(index)) }
         let seed = Preferences(store: try FilePreferenceStore(url: url, watchesForChanges: false))
