@@ -4,6 +4,28 @@ extension PreferenceJSONParser {
     mutating func parseString() throws(Failure) -> String {
         position += 1
         var start = position
+        // Most names and values are printable ASCII to the closing quote: scanned without bounds checks and made a
+        // String at once (a file's open parses every member, so this is most of its work). Anything else, from the
+        // first byte that is not, takes the loop below.
+        let plainEnd = bytes.withUnsafeBufferPointer { buffer in
+            var index = start
+            if let base = UnsafeRawPointer(buffer.baseAddress) {
+                while index + 8 <= buffer.count,
+                    !Self.mayEnd(base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                {
+                    index += 8
+                }
+            }
+            return Self.plainBytes.withUnsafeBufferPointer { isPlain in
+                while index < buffer.count, isPlain[Int(buffer[index])] { index += 1 }
+                return index
+            }
+        }
+        if plainEnd < bytes.count, bytes[plainEnd] == UInt8(ascii: "\"") {
+            position = plainEnd + 1
+            return bytes.withUnsafeBufferPointer { String(decoding: $0[start..<plainEnd], as: UTF8.self) }
+        }
+        position = plainEnd
         var result = ""
         while position < bytes.count {
             let byte = bytes[position]
@@ -26,6 +48,21 @@ extension PreferenceJSONParser {
             }
         }
         throw fail("unterminated string")
+    }
+
+    /// Whether one of eight bytes is not plain (see ``plainBytes``), tested on them at once: a byte of 0x80 or more, a
+    /// byte below 0x20, a quote or a backslash (a byte below 0x20 or a zero byte of `word ^ pattern`, found by the
+    /// borrow of a subtraction; exact as a yes or no).
+    private static func mayEnd(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasByteBelow(_ limit: UInt64, _ word: UInt64) -> Bool { (word &- ones &* limit) & ~word & highs != 0 }
+        return word & highs != 0 || hasByteBelow(0x20, word) || hasByteBelow(1, word ^ (ones &* 0x22))
+            || hasByteBelow(1, word ^ (ones &* 0x5C))
+    }
+
+    /// Whether a byte can be part of a string as it is and is ASCII: not a quote, a backslash or a control character.
+    private static let plainBytes: [Bool] = (0...255).map {
+        $0 >= 0x20 && $0 < 0x80 && $0 != Int(UInt8(ascii: "\"")) && $0 != Int(UInt8(ascii: "\\"))
     }
 
     /// Appends the bytes from `start` to the current position, which must be valid UTF-8.
