@@ -28,28 +28,54 @@ func launchBenchmarks() {
             try LaunchFiles(keys: keys)
         }
     }
+
+    // An old, large domain: 5,000 keys of about 240 bytes each (a 1.2 MB file), of which the app reads one.
+    Benchmark("Launch.fresh-process-large-file", configuration: LaunchMetrics.configuration) { benchmark, files in
+        for _ in benchmark.scaledIterations {
+            let prefsFirst = files.takeTurn()
+            var samples: [LaunchProbe.Side: LaunchProbe.Sample] = [:]
+            for side in prefsFirst ? [LaunchProbe.Side.prefs, .foundation] : [.foundation, .prefs] {
+                samples[side] = try LaunchProbe.run(probe, side: side, files: files)
+            }
+            LaunchMetrics.record(samples, in: benchmark)
+        }
+    } setup: {
+        try LaunchFiles(keys: 5_000, textBytes: 220)
+    }
 }
 
-/// A Prefs file and a `UserDefaults` suite holding the same N Int keys, `bulk.i = i`, in temporary places
-/// (the suite's property list under `$XDG_CONFIG_HOME`, which compare.sh points at a temporary folder).
+/// A Prefs file and a `UserDefaults` suite holding the same N keys, `bulk.i`, in temporary places (the suite's
+/// property list under `$XDG_CONFIG_HOME`, which compare.sh points at a temporary folder): Ints `bulk.i = i`, whose
+/// probe reads every key, or, with `textBytes`, strings of that length, whose probe reads the last key only.
 final class LaunchFiles: Sendable {
     let keys: Int
+    let textBytes: Int?
     let url: URL
     let suiteName: String
     private let turns = Atomic<Int>(0)
 
-    init(keys: Int) throws {
+    init(keys: Int, textBytes: Int? = nil) throws {
         self.keys = keys
+        self.textBytes = textBytes
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("prefs-launch-\(UUID())")
         url = folder.appendingPathComponent("preferences.json")
         suiteName = "PrefsBenchmarks.launch-\(UUID())"
-        let members = Dictionary(uniqueKeysWithValues: (0..<keys).map { ("bulk.\($0)", $0) })
+        let members: [String: Any] = Dictionary(
+            uniqueKeysWithValues: (0..<keys).map { index -> (String, Any) in
+                ("bulk.\(index)", textBytes.map { LaunchFiles.text(index, bytes: $0) as Any } ?? index)
+            })
         let seed = Preferences(store: try FilePreferenceStore(url: url, watchesForChanges: false))
         try seed.importJSON(try JSONSerialization.data(withJSONObject: members))
         try seed.flush()
         let defaults = UserDefaults(suiteName: suiteName)!
         defaults.setPersistentDomain(members, forName: suiteName)
         defaults.synchronize()
+    }
+
+    /// The string of key `index` in a file of strings: its number, then letters up to `bytes`.
+    static func text(_ index: Int, bytes: Int) -> String {
+        let number = "\(index) "
+        return number + String(repeating: "x", count: max(0, bytes - number.utf8.count))
     }
 
     /// Whether Prefs goes first this time: every other call.

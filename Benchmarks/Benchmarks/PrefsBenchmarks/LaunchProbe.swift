@@ -24,9 +24,11 @@ enum LaunchProbe {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    /// The probe's arguments for one side: the side, the Prefs file or the suite's name, the number of keys.
+    /// The probe's arguments for one side: the side, the Prefs file or the suite's name, the number of keys, and for
+    /// a file of strings their length.
     static func arguments(side: Side, files: LaunchFiles) -> [String] {
         [side.rawValue, side == .prefs ? files.url.path : files.suiteName, "\(files.keys)"]
+            + (files.textBytes.map { ["\($0)"] } ?? [])
     }
 
     /// Runs one probe process to its end and returns its figures; throws if it failed or printed something else.

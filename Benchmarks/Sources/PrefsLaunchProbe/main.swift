@@ -13,6 +13,8 @@ import Darwin
 //   PrefsLaunchProbe prefs FILE N         a Preferences container over FilePreferenceStore(url: FILE) (watching
 //                                         the file, as an app's does), read through `prefs[\.[bulk: i]]`
 //   PrefsLaunchProbe foundation SUITE N   UserDefaults(suiteName: SUITE), read with integer(forKey: "bulk.i")
+//   … FILE|SUITE N BYTES                  a file of N strings of BYTES bytes, `bulk.i` = "i xxx…": reads the last
+//                                         key only, as an app reads one setting of an old, large domain
 //
 // Output: "start=T opened=T done=T resident=B heap=B" — monotonic nanoseconds (the same clock in every process)
 // at the top of this program, after the open and after the last read; resident set and heap growth in bytes
@@ -21,6 +23,8 @@ import Darwin
 extension PreferenceKeys {
     /// One of many Int keys, as in the benchmark target.
     subscript(bulk index: Int) -> Key<Int> { Key("bulk.\(index)", default: 0) }
+    /// One of many String keys, in a file of strings.
+    subscript(text index: Int) -> Key<String> { Key("bulk.\(index)", default: "") }
 }
 
 func monotonicNanoseconds() -> Int {
@@ -32,10 +36,15 @@ func monotonicNanoseconds() -> Int {
 let start = monotonicNanoseconds()
 let before = ProcessMemory.current()
 let arguments = CommandLine.arguments
-guard arguments.count == 4, let keyCount = Int(arguments[3]), keyCount > 0 else {
-    FileHandle.standardError.write(Data("usage: PrefsLaunchProbe prefs FILE N | foundation SUITE N\n".utf8))
+guard arguments.count == 4 || arguments.count == 5, let keyCount = Int(arguments[3]), keyCount > 0 else {
+    FileHandle.standardError.write(
+        Data("usage: PrefsLaunchProbe prefs FILE N [BYTES] | foundation SUITE N [BYTES]\n".utf8))
     exit(2)
 }
+/// In a file of strings: the key read, and the value it must hold.
+let onlyKey = arguments.count == 5 ? keyCount - 1 : nil
+let expectedText = onlyKey.map { "\($0) " }
+var text = ""
 
 let opened: Int
 var sum = 0
@@ -44,7 +53,11 @@ switch arguments[1] {
 case "prefs":
     let prefs = Preferences(store: try FilePreferenceStore(url: URL(fileURLWithPath: arguments[2])))
     opened = monotonicNanoseconds()
-    for index in 0..<keyCount { sum &+= prefs[\.[bulk: index]] }
+    if let onlyKey {
+        text = prefs[\.[text: onlyKey]]
+    } else {
+        for index in 0..<keyCount { sum &+= prefs[\.[bulk: index]] }
+    }
     kept = prefs
 case "foundation":
     guard let defaults = UserDefaults(suiteName: arguments[2]) else {
@@ -52,7 +65,11 @@ case "foundation":
         exit(2)
     }
     opened = monotonicNanoseconds()
-    for index in 0..<keyCount { sum &+= defaults.integer(forKey: "bulk.\(index)") }
+    if let onlyKey {
+        text = defaults.string(forKey: "bulk.\(onlyKey)") ?? ""
+    } else {
+        for index in 0..<keyCount { sum &+= defaults.integer(forKey: "bulk.\(index)") }
+    }
     kept = defaults
 default:
     FileHandle.standardError.write(Data("PrefsLaunchProbe: unknown side \(arguments[1])\n".utf8))
@@ -61,8 +78,13 @@ default:
 let done = monotonicNanoseconds()
 let after = ProcessMemory.current()
 
-// Every key must have been read from the file: the benchmark wrote bulk.i = i.
-guard sum == keyCount * (keyCount - 1) / 2 else {
+// Every key must have been read from the file: the benchmark wrote bulk.i = i, or "i xxx…".
+if let expectedText {
+    guard text.hasPrefix(expectedText) else {
+        FileHandle.standardError.write(Data("PrefsLaunchProbe: read \"\(text.prefix(20))\", expected another\n".utf8))
+        exit(1)
+    }
+} else if sum != keyCount * (keyCount - 1) / 2 {
     FileHandle.standardError.write(Data("PrefsLaunchProbe: read a sum of \(sum), expected another\n".utf8))
     exit(1)
 }
