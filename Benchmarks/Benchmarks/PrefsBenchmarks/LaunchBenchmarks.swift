@@ -15,22 +15,15 @@ import Synchronization
 func launchBenchmarks() {
     guard let probe = LaunchProbe.executable else { return }
     for keys in [1_000, 10_000] {
-        Benchmark("Launch.fresh-process-\(keys)-keys", configuration: LaunchMetrics.configuration) { benchmark, files in
-            for _ in benchmark.scaledIterations {
-                let prefsFirst = files.takeTurn()
-                var samples: [LaunchProbe.Side: LaunchProbe.Sample] = [:]
-                for side in prefsFirst ? [LaunchProbe.Side.prefs, .foundation] : [.foundation, .prefs] {
-                    samples[side] = try LaunchProbe.run(probe, side: side, files: files)
-                }
-                LaunchMetrics.record(samples, in: benchmark)
-            }
-        } setup: {
-            try LaunchFiles(keys: keys)
-        }
+        launchBenchmark("Launch.fresh-process-\(keys)-keys", probe: probe) { try LaunchFiles(keys: keys) }
     }
-
     // An old, large domain: 5,000 keys of about 240 bytes each (a 1.2 MB file), of which the app reads one.
-    Benchmark("Launch.fresh-process-large-file", configuration: LaunchMetrics.configuration) { benchmark, files in
+    launchBenchmark("Launch.fresh-process-large-file", probe: probe) { try LaunchFiles(keys: 5_000, textBytes: 220) }
+}
+
+/// One launch benchmark: each iteration runs the probe on both sides, in alternating order, and records the pair.
+private func launchBenchmark(_ name: String, probe: URL, files: @escaping () throws -> LaunchFiles) {
+    Benchmark(name, configuration: LaunchMetrics.configuration) { benchmark, files in
         for _ in benchmark.scaledIterations {
             let prefsFirst = files.takeTurn()
             var samples: [LaunchProbe.Side: LaunchProbe.Sample] = [:]
@@ -40,7 +33,7 @@ func launchBenchmarks() {
             LaunchMetrics.record(samples, in: benchmark)
         }
     } setup: {
-        try LaunchFiles(keys: 5_000, textBytes: 220)
+        try files()
     }
 }
 
