@@ -61,13 +61,21 @@ struct Callgrind {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let profile = folder.appendingPathComponent("callgrind.out")
+        // valgrind 3.19 cannot read the DWARF 5 that Swift writes for a binary this size ("possibly corrupted
+        // debuginfo file"): count a copy without it, whose symbol table still names the functions.
+        let counted = folder.appendingPathComponent(executable.lastPathComponent)
+        let (stripped, _) = try Self.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["objcopy", "--strip-debug", executable.path, counted.path])
         let (status, log) = try Self.run(
-            valgrind, ["--tool=callgrind", "--callgrind-out-file=\(profile.path)", executable.path] + arguments)
+            valgrind,
+            ["--tool=callgrind", "--callgrind-out-file=\(profile.path)", (stripped == 0 ? counted : executable).path]
+                + arguments)
         guard status == 0 else { throw CallgrindError(message: "valgrind exited with \(status): \(log)") }
         let (_, report) = try Self.run(annotate, ["--inclusive=yes", profile.path])
-        // The first line naming the probe's main is the largest: its inclusive count, such as "52,793,776 (78.05%)".
-        let main = executable.lastPathComponent + "_main"
-        guard let line = report.split(separator: "\n").first(where: { $0.contains("main.swift:" + main) }),
+        // The first line naming the probe's main is the largest: its inclusive count, such as "52,793,776 (78.05%)";
+        // "???:PrefsLaunchProbe_main" without debug information, "main.swift:PrefsLaunchProbe_main" with it.
+        let main = ":" + executable.lastPathComponent + "_main"
+        guard let line = report.split(separator: "\n").first(where: { $0.contains(main) }),
             let count = Int(line.split(separator: " ").first?.replacingOccurrences(of: ",", with: "") ?? "")
         else {
             throw CallgrindError(message: "no line for \(main) in callgrind_annotate's report")
