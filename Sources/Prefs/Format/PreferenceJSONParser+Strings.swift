@@ -54,10 +54,13 @@ extension PreferenceJSONParser {
     /// byte below 0x20, a quote or a backslash (a byte below 0x20 or a zero byte of `word ^ pattern`, found by the
     /// borrow of a subtraction; exact as a yes or no).
     private static func mayEnd(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        func hasByteBelow(_ limit: UInt64, _ word: UInt64) -> Bool { (word &- ones &* limit) & ~word & highs != 0 }
-        return word & highs != 0 || hasByteBelow(0x20, word) || hasByteBelow(1, word ^ (ones &* 0x22))
-            || hasByteBelow(1, word ^ (ones &* 0x5C))
+        // Each constant repeats one byte eight times (no multiplication: the generic `&*` needs macOS 15).
+        let ones: UInt64 = 0x0101_0101_0101_0101, spaces: UInt64 = 0x2020_2020_2020_2020
+        let quotes: UInt64 = 0x2222_2222_2222_2222, backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasByteBelow(_ limits: UInt64, _ word: UInt64) -> Bool { (word &- limits) & ~word & highs != 0 }
+        return word & highs != 0 || hasByteBelow(spaces, word) || hasByteBelow(ones, word ^ quotes)
+            || hasByteBelow(ones, word ^ backslashes)
     }
 
     /// Whether a byte can be part of a string as it is and is ASCII: not a quote, a backslash or a control character.
