@@ -12,6 +12,7 @@ struct PrefsToolDoctorPostgresTests {
         let fleet = try Fleet()
         let store = try fleet.store()
         try store.write(["app.theme": "dark", "app.retired": 3, "app.old_banner": "sale"])
+        try store.flush()  // written behind: committed before the tool's process reads the namespace
         let directory = try TemporaryDirectory()
         let schema = directory.file("schema.json")
         try Preferences(store: InMemoryPreferenceStore(), keyPrefix: "app.")
