@@ -6,7 +6,7 @@ import Testing
 
 /// The console's store calls run on NIO's blocking pool: one still runs while Dispatch's global pool, which on Linux
 /// also runs Swift concurrency's jobs, is held by blocked work.
-@Suite(.ownThreads)
+@Suite(.holdsTheGlobalPool, .ownThreads)
 struct OffloadedTests {
     @Test func aStoreCallRunsWhileTheGlobalPoolIsBusy() async throws {
         let pool = BusyGlobalPool()

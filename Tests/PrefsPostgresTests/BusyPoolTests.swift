@@ -6,7 +6,7 @@ import Testing
 
 /// A change reaches the observers of other instances while the application keeps Dispatch's global pool busy: the
 /// store hands its reports over on a thread of its own, not on that pool.
-@Suite(.requiresPostgreSQL, .ownThreads, .serialized, .timeLimit(.minutes(scaledMinutes(2))))
+@Suite(.requiresPostgreSQL, .holdsTheGlobalPool, .ownThreads, .serialized, .timeLimit(.minutes(scaledMinutes(2))))
 struct BusyPoolTests {
     @Test func aChangeReachesAnotherInstanceWhileTheGlobalPoolIsBusy() throws {
         let fleet = try Fleet()
