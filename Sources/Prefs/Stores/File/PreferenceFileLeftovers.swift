@@ -77,7 +77,7 @@ package struct PreferenceFileLeftover: Sendable, Equatable {
     /// comparison of bytes and no allocation, so that every write can look for leftovers even in a folder of thousands
     /// of files (a user's `~/.config`).
     static func names(in folder: String, beginningWith prefixes: [String]) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
+        guard let directory = opendir(folder.isEmpty ? "." : folder) else { return [] }  // "": a relative file's folder
         defer { closedir(directory) }
         let prefixes = prefixes.map { Array($0.utf8CString.dropLast()) }  // without the terminating NUL
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
