@@ -4,13 +4,13 @@ extension Preferences {
     /// A read of a key path's cached value; when it is not cached, `action` says what to do.
     @inlinable
     func lockedCachedValue(_ keyPath: AnyKeyPath, otherwise action: inout ReadAction?) -> DecodedStorage? {
-        state.withLock { $0.cachedValue(keyPath, trackedIn: self, otherwise: &action) }
+        state.withLock { $0.cachedValue(keyPath, trackedIn: Unmanaged.passUnretained(self), otherwise: &action) }
     }
 
     /// A read of a bound key path's cached value; when it is not cached, `action` says what to do.
     @inlinable
     func lockedCachedValue(_ binding: BindingID, otherwise action: inout ReadAction?) -> DecodedStorage? {
-        state.withLock { $0.cachedValue(binding, trackedIn: self, otherwise: &action) }
+        state.withLock { $0.cachedValue(binding, trackedIn: Unmanaged.passUnretained(self), otherwise: &action) }
     }
 
     /// A read of a key path.

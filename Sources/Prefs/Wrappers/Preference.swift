@@ -63,7 +63,11 @@ public struct Preference<Value: Sendable>: Sendable {
     @inlinable
     public var wrappedValue: Value {
         get {
-            if let container, let resolved { return container.value(of: resolved) }
+            // The wrapper holds the container for the whole read: it is used unretained (retaining a container,
+            // which links refer to weakly, takes Swift's slow path).
+            if let resolved, let container = container.map(Unmanaged.passUnretained) {
+                return container._withUnsafeGuaranteedRef { $0.value(of: resolved) }
+            }
             return preferences[keyPath]
         }
         nonmutating set {

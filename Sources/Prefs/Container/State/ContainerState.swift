@@ -43,7 +43,7 @@ struct ContainerState: Sendable {
     /// - Returns: The cached value, or nil.
     @usableFromInline
     mutating func cachedValue(
-        _ keyPath: AnyKeyPath, trackedIn container: Preferences?, otherwise action: inout ReadAction?
+        _ keyPath: AnyKeyPath, trackedIn container: Unmanaged<Preferences>?, otherwise action: inout ReadAction?
     ) -> DecodedStorage? {
         if let binding = keys.binding(identifiedBy: ObjectIdentifier(keyPath)) {
             return cachedValue(binding, trackedIn: container, otherwise: &action)
@@ -55,7 +55,7 @@ struct ContainerState: Sendable {
     /// A read of a bound key path's cached value, as ``cachedValue(_:trackedIn:otherwise:)-(AnyKeyPath,_,_)``.
     @usableFromInline
     mutating func cachedValue(
-        _ binding: BindingID, trackedIn container: Preferences?, otherwise action: inout ReadAction?
+        _ binding: BindingID, trackedIn container: Unmanaged<Preferences>?, otherwise action: inout ReadAction?
     ) -> DecodedStorage? {
         guard !bindings[binding].readsStore, let decoded = bindings[binding].decoded else {
             action = read(binding)

@@ -13,6 +13,8 @@ struct ObservationAnchors: Sendable {
     }
 
     private var groups: [Group] = []
+    /// ``members``, held here so that a read does not pass the static's once-check.
+    private let memberKeyPaths = Self.members
 
     /// One group's registrar, in a class: `ObservationRegistrar` comes from a module built for library evolution,
     /// so a struct that held one by value would be copied through its value witnesses.
@@ -23,9 +25,18 @@ struct ObservationAnchors: Sendable {
 
     /// Records a read of an entry, for whoever tracks reads on this thread (SwiftUI, `withObservationTracking`): the
     /// read path's form of ``ObservationAnchor/access(in:)``, without making an anchor.
-    func access(_ entry: EntryID, in container: Preferences) {
+    ///
+    /// The read path calls it under the container's lock, where the container, its group and its member key path are
+    /// all alive: they are used unretained (a container that observers or links refer to weakly has a side table, and
+    /// retaining it takes Swift's slow path, about 170 instructions a read).
+    @inline(__always)
+    func access(_ entry: EntryID, in container: Unmanaged<Preferences>) {
         let (group, member) = Int(entry.index).quotientAndRemainder(dividingBy: Self.groupSize)
-        groups[group].registrar.access(container, keyPath: Self.members[member])
+        container._withUnsafeGuaranteedRef { container in
+            Unmanaged.passUnretained(groups[group])._withUnsafeGuaranteedRef { group in
+                group.registrar.access(container, keyPath: memberKeyPaths[member])
+            }
+        }
     }
 
     /// The anchor of an entry, making its group's registrar when the entry is the group's first.
