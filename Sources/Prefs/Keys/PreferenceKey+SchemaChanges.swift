@@ -1,22 +1,17 @@
 extension PreferenceKeys.Key {
-    /// Wraps a decoder so that a stored tree missing members the type now requires (the type gained
-    /// a field) is completed from the default value's tree and decoded again. The stored data is
-    /// not changed; the completed value is what reads return.
-    static func fillingMissingMembers(
-        _ decode: @escaping @Sendable (PreferenceValue) throws -> Value,
-        from defaultTree: PreferenceValue??
-    ) -> @Sendable (PreferenceValue) throws -> Value {
-        guard case .some(.some(.dictionary(let defaults))) = defaultTree else { return decode }
-        return { stored in
-            do {
-                return try decode(stored)
-            } catch DecodingError.keyNotFound(let key, let context) {
-                let completed = stored.fillingMissingMembers(from: .dictionary(defaults))
-                guard completed != stored else {
-                    throw DecodingError.keyNotFound(key, context)
-                }
-                return try decode(completed)
+    /// Turns a stored value back into a value, as reads do: a stored tree missing members the type now requires
+    /// (the type gained a field) is completed from the default value's tree and decoded again. The stored data is
+    /// not changed; the completed value is what reads return. The default is encoded only then, not with every key.
+    func decodeValue(_ stored: PreferenceValue) throws -> Value {
+        do {
+            return try decodeExactly(stored)
+        } catch DecodingError.keyNotFound(let key, let context) {
+            guard case .some(.some(.dictionary(let defaults))) = try? encodeValue(defaultValue) else {
+                throw DecodingError.keyNotFound(key, context)
             }
+            let completed = stored.fillingMissingMembers(from: .dictionary(defaults))
+            guard completed != stored else { throw DecodingError.keyNotFound(key, context) }
+            return try decodeExactly(completed)
         }
     }
 

@@ -22,16 +22,11 @@ extension PreferenceKeys {
         public let name: String
         /// The store that holds this key.
         public let storeID: PreferenceStoreID
-        /// Names the key was stored under before, newest first: a value found under one of them (and
-        /// none under ``name``) is moved to ``name`` the first time a container uses the key.
-        public let formerNames: [String]
-        /// What the key says about itself (its description, whether it is secret); nil when it says nothing. Held
-        /// apart from the fields a read uses, behind one reference, so that it costs reads nothing.
+        /// What the key says about itself (its description, whether it is secret, its former names); nil when it says
+        /// nothing. Held apart from the fields a read uses, behind one reference, so that it costs reads nothing.
         let notes: PreferenceKeyNotes?
         /// Turns a value into its stored form; nil removes the stored value (optional keys set to nil).
         @usableFromInline let encodeValue: @Sendable (Value) throws -> PreferenceValue?
-        /// Turns a stored value back into a value, completing a stored tree that lacks members.
-        let decodeValue: @Sendable (PreferenceValue) throws -> Value
         /// Turns a stored value back into a value as it is (with upgrades from older types).
         let decodeExactly: @Sendable (PreferenceValue) throws -> Value
         /// The value that reads return while nothing (or nothing valid) is stored.
@@ -103,11 +98,9 @@ extension PreferenceKeys {
             self.name = name
             self.defaultValue = defaultValue
             self.storeID = storeID
-            self.formerNames = formerNames
-            self.notes = notes
+            self.notes = PreferenceKeyNotes.with(formerNames, in: notes)
             self.encodeValue = encode
             self.decodeExactly = decode
-            self.decodeValue = Self.fillingMissingMembers(decode, from: try? encode(defaultValue))
         }
     }
 }

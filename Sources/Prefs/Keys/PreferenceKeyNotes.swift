@@ -1,5 +1,5 @@
-/// What a key says about itself for people and tools: a description, whether its value is secret, and whether its
-/// stored objects are read member by member.
+/// What a key says about itself for people and tools: a description, whether its value is secret, whether its
+/// stored objects are read member by member, and the names it was stored under before.
 ///
 /// Kept out of ``PreferenceKeys/Key``'s own fields, behind one optional reference, so that a key that says nothing
 /// carries nil and a read never touches it.
@@ -12,11 +12,14 @@ final class PreferenceKeyNotes: Sendable {
     /// Whether a stored object that does not decode is read member by member over the default's members (see
     /// ``PreferenceKeys/Key/decodingMemberByMember()``).
     let decodesMemberByMember: Bool
+    /// Names the key was stored under before, newest first.
+    let formerNames: [String]
 
-    private init(description: String?, isSecret: Bool, decodesMemberByMember: Bool) {
+    private init(description: String?, isSecret: Bool, decodesMemberByMember: Bool, formerNames: [String]) {
         self.description = description
         self.isSecret = isSecret
         self.decodesMemberByMember = decodesMemberByMember
+        self.formerNames = formerNames
     }
 
     /// Notes for a key, or nil when there is nothing to note.
@@ -25,14 +28,24 @@ final class PreferenceKeyNotes: Sendable {
     ///   - description: What the key is for.
     ///   - isSecret: Whether the value is secret.
     ///   - decodesMemberByMember: Whether a stored object is read member by member.
+    ///   - formerNames: Names the key was stored under before.
     /// - Returns: The notes, or nil.
     @usableFromInline
     static func make(
-        description: String?, isSecret: Bool, decodesMemberByMember: Bool = false
+        description: String?, isSecret: Bool, decodesMemberByMember: Bool = false, formerNames: [String] = []
     ) -> PreferenceKeyNotes? {
-        guard description != nil || isSecret || decodesMemberByMember else { return nil }
+        guard description != nil || isSecret || decodesMemberByMember || !formerNames.isEmpty else { return nil }
         return PreferenceKeyNotes(
-            description: description, isSecret: isSecret, decodesMemberByMember: decodesMemberByMember)
+            description: description, isSecret: isSecret, decodesMemberByMember: decodesMemberByMember,
+            formerNames: formerNames)
+    }
+
+    /// These notes with other former names (nil when that leaves nothing to note).
+    static func with(_ formerNames: [String], in notes: PreferenceKeyNotes?) -> PreferenceKeyNotes? {
+        guard formerNames != (notes?.formerNames ?? []) else { return notes }
+        return make(
+            description: notes?.description, isSecret: notes?.isSecret ?? false,
+            decodesMemberByMember: notes?.decodesMemberByMember ?? false, formerNames: formerNames)
     }
 }
 
@@ -51,4 +64,9 @@ extension PreferenceKeys.Key {
     /// Whether a stored object that does not decode as it is is read member by member over the default's members
     /// (see ``decodingMemberByMember()``).
     public var decodesMemberByMember: Bool { notes?.decodesMemberByMember ?? false }
+
+    /// Names the key was stored under before, newest first: a value found under one of them (and none under
+    /// ``name``) is moved to ``name`` the first time a container uses the key. Kept with the notes: a read never
+    /// needs them.
+    public var formerNames: [String] { notes?.formerNames ?? [] }
 }

@@ -11,20 +11,21 @@ struct BindingID: Hashable, Sendable {
 }
 
 /// One cached stored key: its value as the container knows it, and who depends on it. Its fields are declared
-/// largest first, so that a row takes 64 bytes.
+/// largest first, so that a row takes 56 bytes.
 struct EntryRow: Sendable {
     /// The full stored name (the container's prefix included).
     let name: String
     /// The sequence number of the link update that set ``value`` (or of the read that loaded it): an update with a
     /// lower number is older and is ignored.
     var sequence: UInt64
-    /// The observers of this stored key, by ID.
-    var observers: [UInt64: Observer] = [:]
     /// The stored value, as the container knows it.
     var value: PreferenceValue?
     /// The first binding of the key paths bound to this stored key; each binding names the next.
     var firstBinding: BindingID?
     private let slotIndex: UInt16
+    /// Whether the key has observers (``ObserverRegistry/byEntry`` holds them: few keys have one, and a row without
+    /// them stays 56 bytes).
+    var isObserved = false
     /// Whether an override layer shadows the stored value (the override is kept apart: few keys have one).
     let isOverridden: Bool
 

@@ -1,11 +1,13 @@
-/// The IDs of observers, and the observers of every key's name (``Preferences/changedKeys()``); observers of one
-/// key live in its ``EntryRow``.
+/// The IDs of observers, the observers of each stored key, and the observers of every key's name
+/// (``Preferences/changedKeys()``).
 struct ObserverRegistry: Sendable {
     private var nextID: UInt64 = 0
     /// Observers removed before they were added (an async sequence cancelled while it was being set up).
     var retired: Set<UInt64> = []
     /// Observers of every key, told each changed key's name (without the container's prefix).
     var keyNameObservers: [UInt64: KeyNameObserver] = [:]
+    /// The observers of each observed stored key, by ID (its row says that it has some).
+    var byEntry: [EntryID: [UInt64: Observer]] = [:]
 
     /// A new observer ID, unique within the container.
     mutating func makeID() -> UInt64 {
@@ -27,7 +29,7 @@ extension ContainerState {
     ) -> QueuedDelivery? {
         guard observers.retired.remove(id) == nil else { return nil }
         let row = bindings[observer.binding]
-        entries[row.entry].observers[id] = observer
+        add(observer, id: id, to: row.entry)
         guard let initial else { return nil }
         deliveries.append(
             .initial(
@@ -43,14 +45,26 @@ extension ContainerState {
         _ observer: Observer, id: UInt64
     ) -> (decoded: Decoded?, stored: PreferenceValue?) {
         let row = bindings[observer.binding]
-        if observers.retired.remove(id) == nil { entries[row.entry].observers[id] = observer }
+        if observers.retired.remove(id) == nil { add(observer, id: id, to: row.entry) }
         return (row.decoded, visibleValue(of: row.entry))
     }
 
     /// Removes an observer of a key path; one not added yet is remembered so that it is never added.
     mutating func removeObserver(_ id: UInt64, of binding: BindingID) {
         let entry = bindings[binding].entry
-        if entries[entry].observers.removeValue(forKey: id) == nil { observers.retired.insert(id) }
+        guard observers.byEntry[entry]?.removeValue(forKey: id) != nil else {
+            observers.retired.insert(id)
+            return
+        }
+        if observers.byEntry[entry]?.isEmpty == true {
+            observers.byEntry[entry] = nil
+            entries[entry].isObserved = false
+        }
+    }
+
+    private mutating func add(_ observer: Observer, id: UInt64, to entry: EntryID) {
+        observers.byEntry[entry, default: [:]][id] = observer
+        entries[entry].isObserved = true
     }
 
     /// Adds an observer of every key's name.
@@ -67,6 +81,7 @@ extension ContainerState {
 
     /// The container goes away: every observer's end, to call outside the lock.
     func finishers() -> [@Sendable () -> Void] {
-        entries.flatMap { $0.observers.values.compactMap(\.finish) } + observers.keyNameObservers.values.map(\.finish)
+        observers.byEntry.values.flatMap { $0.values.compactMap(\.finish) }
+            + observers.keyNameObservers.values.map(\.finish)
     }
 }
