@@ -25,7 +25,7 @@ extension Preferences {
         let written = LocalWrite(
             containerID: ObjectIdentifier(self), binding: target.binding,
             decoded: Decoded(DecodedStorage(key.defaultValue), usedDefault: false))
-        slots[target.slot].link.write(name: target.name, value: nil, written: written)
+        slots[target.slot].link.write(name: target.name, value: nil, written: written, by: self)
     }
 
     /// Returns when every earlier write of this container is durable in its store.
@@ -70,7 +70,7 @@ extension Preferences {
             containerID: ObjectIdentifier(self), binding: target.binding,
             decoded: Decoded(DecodedStorage(value), usedDefault: false))
         let link = slots[target.slot].link
-        let failuresBefore = link.write(name: target.name, value: stored, written: written)
+        let failuresBefore = link.write(name: target.name, value: stored, written: written, by: self)
         if waitForStore { try waitForStoreWrite(of: target, via: link, failuresBefore: failuresBefore) }
     }
 

@@ -9,11 +9,12 @@ extension StoreLink {
     ///   - name: The stored name.
     ///   - value: The new stored value; nil removes the key.
     ///   - written: The writing container's typed value, cached without decoding.
+    ///   - writer: The writing container.
     /// - Returns: The failure count before the write, for ``failure(of:since:)``.
     @usableFromInline @discardableResult
-    func write(name: String, value: PreferenceValue?, written: LocalWrite) -> UInt64 {
+    func write(name: String, value: PreferenceValue?, written: LocalWrite, by writer: Preferences) -> UInt64 {
         let reason = PreferenceWriteReason.current
-        let (scheduleDrain, failuresBefore) = transition(written: written) { state in
+        let (scheduleDrain, failuresBefore) = transition(written: written, by: writer) { state in
             let failuresBefore = state.failureCount
             let (update, scheduleDrain) = state.write(name: name, value: value, reason: reason)
             return (update, (scheduleDrain, failuresBefore))

@@ -101,26 +101,33 @@ final class StoreLink: Sendable {
     ///
     /// - Parameters:
     ///   - written: The typed value of a local write, for the container that made it.
+    ///   - writer: The container that made the local write, which its caller holds for the whole call: it is reached
+    ///     directly, without loading (and retaining) its weak reference.
     ///   - body: The transition; returns the update for the containers (if any) and a result.
     /// - Returns: The transition's result.
     @discardableResult
     func transition<Result>(
         written: LocalWrite? = nil,
+        by writer: Preferences? = nil,
         _ body: (inout LinkState) -> (update: LinkState.Update?, result: Result)
     ) -> Result {
         let (result, actions) = shared.withLock { shared -> (Result, ContainerActions) in
             let (update, result) = body(&shared.state)
             guard let update else { return (result, ContainerActions()) }
-            return (result, Self.apply(update, to: shared.containers, written: written))
+            return (result, Self.apply(update, to: shared.containers, written: written, by: writer))
         }
         actions.perform()
         return result
     }
 
-    /// What containers must do after an update: the first inline (one container is the common case: no array). It
-    /// holds every container the update reached, also those with nothing to do, until it is released outside the
-    /// link's lock: the last reference to a container must never be released under it (see `ContainerRegistration`).
+    /// What containers must do after an update: the writer's and the first other container's inline (one container
+    /// is the common case: no array). It holds every other container the update reached, also those with nothing to
+    /// do, until it is released outside the link's lock: the last reference to a container must never be released
+    /// under it (see `ContainerRegistration`). The writer is not retained: its caller holds it until the write returns
+    /// (and retaining a container, which is referred to weakly, takes Swift's slow path).
     private struct ContainerActions {
+        private var writer: Unmanaged<Preferences>?
+        private var writerAction = ChangeAction()
         private var firstContainer: Preferences?
         private var firstAction = ChangeAction()
         private var others: [(container: Preferences, action: ChangeAction)] = []
@@ -134,8 +141,19 @@ final class StoreLink: Sendable {
             }
         }
 
+        /// Adds the writer's action; the writer binds the store under one ID in the common case.
+        mutating func appendWriter(_ container: Preferences, _ action: ChangeAction) {
+            if writer == nil {
+                writer = .passUnretained(container)
+                writerAction = action
+            } else {
+                append(container, action)
+            }
+        }
+
         /// Lets each container act, outside every lock.
         func perform() {
+            if let writer, !writerAction.isEmpty { writer._withUnsafeGuaranteedRef { $0.perform(writerAction) } }
             if let firstContainer, !firstAction.isEmpty { firstContainer.perform(firstAction) }
             for (container, action) in others where !action.isEmpty { container.perform(action) }
         }
@@ -143,10 +161,17 @@ final class StoreLink: Sendable {
 
     /// Applies an update to every container's cache; returns what each must do next. Call it holding the link's lock.
     private static func apply(
-        _ update: LinkState.Update, to registrations: [ContainerRegistration], written: LocalWrite?
+        _ update: LinkState.Update, to registrations: [ContainerRegistration], written: LocalWrite?,
+        by writer: Preferences?
     ) -> ContainerActions {
         var actions = ContainerActions()
         for index in registrations.indices {  // by index: copying a registration would copy its weak reference
+            if let writer, registrations[index].id == ObjectIdentifier(writer) {
+                for (_, slot) in registrations[index].storeIDs {
+                    actions.appendWriter(writer, writer.apply(update, slot: slot, written: written))
+                }
+                continue
+            }
             guard let container = registrations[index].container.object else { continue }
             let isWriter = written?.containerID == ObjectIdentifier(container)
             for (_, slot) in registrations[index].storeIDs {
