@@ -21,13 +21,14 @@ func launchBenchmarks() {
     launchBenchmark("Launch.fresh-process-large-file", probe: probe) { try LaunchFiles(keys: 5_000, textBytes: 220) }
 }
 
-/// One launch benchmark: each iteration runs the probe on both sides, in alternating order, and records the pair.
+/// One launch benchmark: each iteration runs the probe on every side, in rotating order, and records the set.
 private func launchBenchmark(_ name: String, probe: URL, files: @escaping () throws -> LaunchFiles) {
     Benchmark(name, configuration: LaunchMetrics.configuration) { benchmark, files in
         for _ in benchmark.scaledIterations {
-            let prefsFirst = files.takeTurn()
+            let sides = LaunchProbe.Side.allCases
+            let first = files.takeTurn() % sides.count
             var samples: [LaunchProbe.Side: LaunchProbe.Sample] = [:]
-            for side in prefsFirst ? [LaunchProbe.Side.prefs, .foundation] : [.foundation, .prefs] {
+            for side in sides[first...] + sides[..<first] {
                 samples[side] = try LaunchProbe.run(probe, side: side, files: files)
             }
             LaunchMetrics.record(samples, in: benchmark)
@@ -71,8 +72,8 @@ final class LaunchFiles: Sendable {
         return number + String(repeating: "x", count: max(0, bytes - number.utf8.count))
     }
 
-    /// Whether Prefs goes first this time: every other call.
-    func takeTurn() -> Bool { turns.add(1, ordering: .relaxed).oldValue.isMultiple(of: 2) }
+    /// How many turns were taken before this one: the side that goes first rotates with it.
+    func takeTurn() -> Int { turns.add(1, ordering: .relaxed).oldValue }
 
     deinit {
         try? FileManager.default.removeItem(at: url.deletingLastPathComponent())

@@ -19,8 +19,11 @@ func launchInstructionBenchmarks() {
             counts[side] = count
             benchmark.measurement(Callgrind.instructions(side), count)
         }
-        if let prefs = counts[.prefs], let foundation = counts[.foundation], foundation > 0 {
-            benchmark.measurement(Callgrind.ratio, prefs * 1_000 / foundation)
+        if let foundation = counts[.foundation], foundation > 0 {
+            if let prefs = counts[.prefs] { benchmark.measurement(Callgrind.ratio, prefs * 1_000 / foundation) }
+            if let keyPaths = counts[.keyPaths] {
+                benchmark.measurement(Callgrind.keyPathsRatio, keyPaths * 1_000 / foundation)
+            }
         }
     } setup: {
         try LaunchFiles(keys: 1_000)
@@ -43,7 +46,8 @@ struct Callgrind {
         return Callgrind(valgrind: valgrind, annotate: annotate)
     }
 
-    /// `prefsInstructions` or `foundationInstructions`: the instructions of the probe's main on that side.
+    /// `prefsInstructions`, `foundationInstructions` or `keypathsInstructions`: the instructions of the probe's main
+    /// on that side.
     static func instructions(_ side: LaunchProbe.Side) -> BenchmarkMetric {
         .custom(side.rawValue + "Instructions", polarity: .prefersSmaller, useScalingFactor: false)
     }
@@ -53,7 +57,12 @@ struct Callgrind {
         .custom("instructionsPrefsOverFoundationPermille", polarity: .prefersSmaller, useScalingFactor: false)
     }
 
-    static var metrics: [BenchmarkMetric] { LaunchProbe.Side.allCases.map(instructions) + [ratio] }
+    /// The instructions of the caller's key paths alone over Foundation's, in thousandths.
+    static var keyPathsRatio: BenchmarkMetric {
+        .custom("instructionsKeyPathsOverFoundationPermille", polarity: .prefersSmaller, useScalingFactor: false)
+    }
+
+    static var metrics: [BenchmarkMetric] { LaunchProbe.Side.allCases.map(instructions) + [ratio, keyPathsRatio] }
 
     /// Runs `executable` with `arguments` under callgrind and returns the inclusive instructions of its main.
     func mainInstructions(of executable: URL, _ arguments: [String]) throws -> Int {

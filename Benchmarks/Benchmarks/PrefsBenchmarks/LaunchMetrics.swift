@@ -7,7 +7,7 @@ enum LaunchMetrics {
     static var configuration: Benchmark.Configuration {
         let metrics =
             LaunchProbe.Side.allCases.flatMap { side in Figure.allCases.map { metric(side, $0) } }
-            + Figure.allCases.filter(\.isTime).map(ratio)
+            + Figure.allCases.filter(\.isTime).flatMap { [ratio($0), ratio($0, .keyPaths)] }
         return Configurations.customCounts(metrics, warmupIterations: 1, maxDuration: .seconds(40), maxIterations: 15)
     }
 
@@ -32,22 +32,27 @@ enum LaunchMetrics {
         custom(side.rawValue + figure.rawValue + (figure.isTime ? "Nanoseconds" : "Bytes"))
     }
 
-    /// Prefs' time over Foundation's in one pair of processes, in thousandths, such as
-    /// `openReadPrefsOverFoundationPermille`: the pairs' median is steadier than the ratio of the two medians when
-    /// the machine's load changes during the run.
-    static func ratio(_ figure: Figure) -> BenchmarkMetric {
-        custom(figure.rawValue.prefix(1).lowercased() + figure.rawValue.dropFirst() + "PrefsOverFoundationPermille")
+    /// A side's time over Foundation's in one set of processes, in thousandths, such as
+    /// `openReadPrefsOverFoundationPermille` or `openReadKeyPathsOverFoundationPermille`: the sets' median is steadier
+    /// than the ratio of the two medians when the machine's load changes during the run.
+    static func ratio(_ figure: Figure, _ side: LaunchProbe.Side = .prefs) -> BenchmarkMetric {
+        let sideName = side == .keyPaths ? "KeyPaths" : "Prefs"
+        return custom(
+            figure.rawValue.prefix(1).lowercased() + figure.rawValue.dropFirst() + sideName + "OverFoundationPermille")
     }
 
-    /// Records each side's figures and, when both sides ran, the pair's ratios.
+    /// Records each side's figures and, for each side that ran beside Foundation, its ratios.
     static func record(_ samples: [LaunchProbe.Side: LaunchProbe.Sample], in benchmark: Benchmark) {
         for (side, sample) in samples {
             for (figure, value) in sample.figures { benchmark.measurement(metric(side, figure), value) }
         }
-        guard let prefs = samples[.prefs]?.figures, let foundation = samples[.foundation]?.figures else { return }
-        for figure in Figure.allCases where figure.isTime {
-            guard let mine = prefs[figure], let theirs = foundation[figure], theirs > 0 else { continue }
-            benchmark.measurement(ratio(figure), mine * 1_000 / theirs)
+        guard let foundation = samples[.foundation]?.figures else { return }
+        for side in [LaunchProbe.Side.prefs, .keyPaths] {
+            guard let figures = samples[side]?.figures else { continue }
+            for figure in Figure.allCases where figure.isTime {
+                guard let mine = figures[figure], let theirs = foundation[figure], theirs > 0 else { continue }
+                benchmark.measurement(ratio(figure, side), mine * 1_000 / theirs)
+            }
         }
     }
 

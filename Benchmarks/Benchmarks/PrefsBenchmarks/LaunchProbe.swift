@@ -2,10 +2,11 @@ import Foundation
 
 /// Starts `PrefsLaunchProbe` (Sources/PrefsLaunchProbe) and reads the figures it prints.
 enum LaunchProbe {
-    /// The two sides a probe process can take.
+    /// The sides a probe process can take: Prefs, Foundation, and the caller's key paths of the Prefs side alone.
     enum Side: String, CaseIterable {
         case prefs
         case foundation
+        case keyPaths = "keypaths"
     }
 
     /// What one probe process measured, in nanoseconds and bytes; the memory figures are missing where the
@@ -27,7 +28,7 @@ enum LaunchProbe {
     /// The probe's arguments for one side: the side, the Prefs file or the suite's name, the number of keys, and for
     /// a file of strings their length.
     static func arguments(side: Side, files: LaunchFiles) -> [String] {
-        [side.rawValue, side == .prefs ? files.url.path : files.suiteName, "\(files.keys)"]
+        [side.rawValue, side == .foundation ? files.suiteName : files.url.path, "\(files.keys)"]
             + (files.textBytes.map { ["\($0)"] } ?? [])
     }
 

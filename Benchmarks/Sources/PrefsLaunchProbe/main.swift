@@ -13,6 +13,8 @@ import Darwin
 //   PrefsLaunchProbe prefs FILE N         a Preferences container over FilePreferenceStore(url: FILE) (watching
 //                                         the file, as an app's does), read through `prefs[\.[bulk: i]]`
 //   PrefsLaunchProbe foundation SUITE N   UserDefaults(suiteName: SUITE), read with integer(forKey: "bulk.i")
+//   PrefsLaunchProbe keypaths FILE N      the caller's part of the prefs side alone: the same key paths made and kept,
+//                                         nothing opened or read (the floor of any container read through them)
 //   … FILE|SUITE N BYTES                  a file of N strings of BYTES bytes, `bulk.i` = "i xxx…": reads the last
 //                                         key only, as an app reads one setting of an old, large domain
 //
@@ -38,7 +40,7 @@ let before = ProcessMemory.current()
 let arguments = CommandLine.arguments
 guard arguments.count == 4 || arguments.count == 5, let keyCount = Int(arguments[3]), keyCount > 0 else {
     FileHandle.standardError.write(
-        Data("usage: PrefsLaunchProbe prefs FILE N [BYTES] | foundation SUITE N [BYTES]\n".utf8))
+        Data("usage: PrefsLaunchProbe prefs|keypaths FILE N [BYTES] | foundation SUITE N [BYTES]\n".utf8))
     exit(2)
 }
 /// In a file of strings: the key read, and the value it must hold.
@@ -59,6 +61,18 @@ case "prefs":
         for index in 0..<keyCount { sum &+= prefs[\.[bulk: index]] }
     }
     kept = prefs
+case "keypaths":
+    opened = monotonicNanoseconds()
+    var keyPaths: [AnyKeyPath] = []
+    if let onlyKey {
+        keyPaths.append(\PreferenceKeys.[text: onlyKey])
+        text = expectedText ?? ""
+    } else {
+        keyPaths.reserveCapacity(keyCount)
+        for index in 0..<keyCount { keyPaths.append(\PreferenceKeys.[bulk: index]) }
+        sum = keyCount * (keyCount - 1) / 2
+    }
+    kept = keyPaths as AnyObject
 case "foundation":
     guard let defaults = UserDefaults(suiteName: arguments[2]) else {
         FileHandle.standardError.write(Data("PrefsLaunchProbe: no suite named \(arguments[2])\n".utf8))
