@@ -12,7 +12,7 @@ struct ContainerState: Sendable {
     var bindings: [BindingRow] = []
     var entries: [EntryRow] = []
     /// Per store slot (the container's index of a store ID), the cached entries by stored name.
-    private var entryNames: [[String: EntryID]]
+    private var entryNames: [EntryNameTable]
     /// Per store slot, the number of the last link update received: a first read that started before it may have
     /// missed it.
     private var lastSequence: [UInt64]
@@ -27,7 +27,7 @@ struct ContainerState: Sendable {
     /// An empty state for a container whose stores (by slot) read through or not.
     init(readsThrough: [Bool]) {
         self.readsThrough = readsThrough
-        entryNames = Array(repeating: [:], count: readsThrough.count)
+        entryNames = Array(repeating: EntryNameTable(), count: readsThrough.count)
         lastSequence = Array(repeating: 0, count: readsThrough.count)
     }
 
@@ -107,13 +107,16 @@ struct ContainerState: Sendable {
     mutating func bind(_ first: FirstRead, force: Bool) -> ReadAction? {
         // Another thread may have bound the key path since the read found it unbound.
         if bindings.count != first.boundBefore, let bound = keys.binding(for: first.id) { return read(bound) }
-        let fresh = EntryID(index: Int32(entries.count))
-        let entry = Self.value(&entryNames[first.slot][first.name, default: fresh])  // one lookup, inserting
-        if entry == fresh {
-            guard force || lastSequence[first.slot] <= first.sequence else {
-                entryNames[first.slot][first.name] = nil
-                return nil
-            }
+        let entry: EntryID
+        let isFresh: Bool
+        switch entryNames[first.slot].lookup(first.name, in: entries) {
+        case .found(let cached):  // another key path of the same stored key cached it
+            entry = cached
+            isFresh = false
+        case .missing(let hash):
+            guard force || lastSequence[first.slot] <= first.sequence else { return nil }
+            entry = EntryID(index: Int32(entries.count))
+            isFresh = true
             if entries.count == entries.capacity && entries.count >= Self.largeTable {
                 entries.reserveCapacity(entries.count * 5 / 4)  // a large table grows by a quarter: it wastes less
             }
@@ -121,10 +124,11 @@ struct ContainerState: Sendable {
                 EntryRow(
                     name: first.name, slot: first.slot, value: first.value, sequence: first.sequence,
                     isOverridden: first.override != nil))
+            entryNames[first.slot].insert(entry, hash: hash)
             if let override = first.override { overrides[entry] = override }
-        }  // else another key path of the same stored key cached it
+        }
         let binding = BindingID(index: Int32(bindings.count))
-        let decoded = entry == fresh || visibleValue(of: entry) == first.visible ? first.decoded : nil
+        let decoded = isFresh || visibleValue(of: entry) == first.visible ? first.decoded : nil
         if bindings.count == bindings.capacity && bindings.count >= Self.largeTable {
             bindings.reserveCapacity(bindings.count * 5 / 4)
         }
@@ -140,9 +144,6 @@ struct ContainerState: Sendable {
     /// How many rows make a table large: past it, a table grows by a quarter instead of doubling (at 10,000 keys, a
     /// quarter of slack at most: about 20 bytes a key less than growing by half).
     static let largeTable = 256
-
-    /// The value an `inout` access yields (for a dictionary's lookup that inserts a default in one hash).
-    private static func value<T>(_ value: inout T) -> T { value }
 
     /// What a write of a bound key path needs: its store slot, stored name and the cached stored value.
     @usableFromInline
@@ -193,7 +194,7 @@ struct ContainerState: Sendable {
         lastSequence[slot] = max(lastSequence[slot], update.sequence)
         var action = ChangeAction()
         update.forEach { name, value in
-            guard let entry = entryNames[slot][name] else {
+            guard let entry = entryNames[slot].entry(named: name, in: entries) else {
                 if !observers.keyNameObservers.isEmpty, name.hasPrefix(keyPrefix) { deliveries.append(.name(name)) }
                 return
             }
