@@ -33,11 +33,18 @@ extension Preferences {
 
     /// Reads a key path already bound in this container (a `@Preference` with a container keeps its binding): a
     /// lock and a table read when the value is cached.
+    ///
+    /// - Parameters:
+    ///   - binding: The key path's binding.
+    ///   - keyPath: The key path, evaluated only when the value is not cached (a cached read retains nothing).
+    /// - Returns: The key's value.
     @inlinable
-    func value<Value>(of bound: BoundKeyPath<Value>) -> Value {
+    func value<Value>(
+        of binding: BindingID, keyPath: @autoclosure () -> KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>
+    ) -> Value {
         var action: ReadAction?
-        if let value = lockedCachedValue(bound.binding, otherwise: &action) { return TypedKey<Value>.value(in: value) }
-        return TypedKey<Value>.value(in: finishRead(action!) { TypedKey(bound.keyPath) })
+        if let value = lockedCachedValue(binding, otherwise: &action) { return TypedKey<Value>.value(in: value) }
+        return TypedKey<Value>.value(in: finishRead(action!) { TypedKey(keyPath()) })
     }
 
     /// Finishes a read that found no cached value: binds the key path on its first use (evaluating its key with

@@ -65,8 +65,8 @@ public struct Preference<Value: Sendable>: Sendable {
         get {
             // The wrapper holds the container for the whole read: it is used unretained (retaining a container,
             // which links refer to weakly, takes Swift's slow path).
-            if let resolved, let container = container.map(Unmanaged.passUnretained) {
-                return container._withUnsafeGuaranteedRef { $0.value(of: resolved) }
+            if let binding = resolved?.binding, let container = container.map(Unmanaged.passUnretained) {
+                return container._withUnsafeGuaranteedRef { $0.value(of: binding, keyPath: resolved!.keyPath) }
             }
             return preferences[keyPath]
         }

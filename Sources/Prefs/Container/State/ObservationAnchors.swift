@@ -13,8 +13,14 @@ struct ObservationAnchors: Sendable {
     }
 
     private var groups: [Group] = []
-    /// ``members``, held here so that a read does not pass the static's once-check.
-    private let memberKeyPaths = Self.members
+    /// ``members``, held here so that a read does not pass the static's once-check, and unmanaged: the static holds
+    /// them for the life of the process, so a read passes them on without retaining them.
+    private let memberKeyPaths = Self.members.map { MemberKeyPath(unmanaged: .passUnretained($0)) }
+
+    /// A member key path, unretained. Key paths are immutable, so sharing one is safe.
+    private struct MemberKeyPath: @unchecked Sendable {
+        let unmanaged: Unmanaged<KeyPath<Preferences, Int>>
+    }
 
     /// One group's registrar, in a class: `ObservationRegistrar` comes from a module built for library evolution,
     /// so a struct that held one by value would be copied through its value witnesses.
@@ -34,7 +40,9 @@ struct ObservationAnchors: Sendable {
         let (group, member) = Int(entry.index).quotientAndRemainder(dividingBy: Self.groupSize)
         container._withUnsafeGuaranteedRef { container in
             Unmanaged.passUnretained(groups[group])._withUnsafeGuaranteedRef { group in
-                group.registrar.access(container, keyPath: memberKeyPaths[member])
+                memberKeyPaths[member].unmanaged._withUnsafeGuaranteedRef {
+                    group.registrar.access(container, keyPath: $0)
+                }
             }
         }
     }
