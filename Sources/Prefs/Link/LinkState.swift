@@ -27,14 +27,6 @@ struct LinkState: Sendable {
             self.sequence = sequence
         }
 
-        /// Calls `body` with each new stored value.
-        func forEach(_ body: (_ name: String, _ value: PreferenceValue?) -> Void) {
-            switch values {
-            case .one(let name, let value): body(name, value)
-            case .many(let changes): for (name, value) in changes { body(name, value) }
-            }
-        }
-
         /// The new stored values as a dictionary.
         var changes: PreferenceStoreWrites {
             switch values {

@@ -78,23 +78,23 @@ final class QueuedDelivery: Sendable {
     }
 }
 
-/// What the container hands out, in order, outside its lock.
+/// What the container hands out, in order, outside its lock. Its large payloads are `indirect`: the queue moves one
+/// reference.
 enum DeliveryItem: Sendable {
     /// A cached key with observers changed.
-    case key(Delivery)
+    indirect case key(Delivery)
     /// A cached key without observers changed, while observers of every key's name exist: Observation and they hear
     /// it; the stored name.
     case tracked(ObservationAnchor, name: String)
     /// A key the container has not cached changed (for observers of every key's name); the stored name.
     case name(String)
     /// A new observer's first value, queued with its registration so that it comes before every later change.
-    case initial(InitialValue)
+    indirect case initial(InitialValue)
 }
 
 /// A change to hand to observers once the lock is released: a stored key's old and new values, the decoded values
-/// the container already had (so nothing is decoded twice), and who to tell. A class, so that the queue moves one
-/// reference; made only for keys that have observers.
-final class Delivery: Sendable {
+/// the container already had (so nothing is decoded twice), and who to tell; made only for keys that have observers.
+struct Delivery: Sendable {
     let entry: EntryID
     let name: String
     let anchor: ObservationAnchor
@@ -107,43 +107,16 @@ final class Delivery: Sendable {
     /// The typed value of the local write that made the change, for its binding.
     let written: LocalWrite?
     let observers: [Observer]
-
-    init(
-        entry: EntryID, name: String, anchor: ObservationAnchor, sequence: UInt64, old: PreferenceValue?,
-        new: PreferenceValue?, oldDecoded: [(binding: BindingID, decoded: Decoded)], written: LocalWrite?,
-        observers: [Observer]
-    ) {
-        self.entry = entry
-        self.name = name
-        self.anchor = anchor
-        self.sequence = sequence
-        self.old = old
-        self.new = new
-        self.oldDecoded = oldDecoded
-        self.written = written
-        self.observers = observers
-    }
 }
 
 /// The first value of a new observer: the decoded value of its binding if it had one, else the stored value to
-/// decode, and where to hand it (a class: the queue moves one reference).
-final class InitialValue: Sendable {
+/// decode, and where to hand it.
+struct InitialValue: Sendable {
     let key: any ErasedKey
     let name: String
     let decoded: Decoded?
     let stored: PreferenceValue?
     let deliver: @Sendable (DecodedStorage) -> Void
-
-    init(
-        key: any ErasedKey, name: String, decoded: Decoded?, stored: PreferenceValue?,
-        deliver: @escaping @Sendable (DecodedStorage) -> Void
-    ) {
-        self.key = key
-        self.name = name
-        self.decoded = decoded
-        self.stored = stored
-        self.deliver = deliver
-    }
 }
 
 /// A new value the deliverer decoded for a binding's observers, brought back to the cache.

@@ -12,7 +12,9 @@ struct ContainerState: Sendable {
     var bindings: [BindingRow] = []
     var entries: [EntryRow] = []
     /// Per store slot (the container's index of a store ID), the cached entries by stored name.
-    private var entryNames: [EntryNameTable]
+    /// Per store slot, the cached entries by stored name, tagged by 32 bits of the name's hash (the names stay in the
+    /// entry rows).
+    private var entryNames: [IndexTable<UInt32>]
     /// Per store slot, the number of the last link update received: a first read that started before it may have
     /// missed it.
     private var lastSequence: [UInt64]
@@ -27,7 +29,7 @@ struct ContainerState: Sendable {
     /// An empty state for a container whose stores (by slot) read through or not.
     init(readsThrough: [Bool]) {
         self.readsThrough = readsThrough
-        entryNames = Array(repeating: EntryNameTable(), count: readsThrough.count)
+        entryNames = Array(repeating: IndexTable(), count: readsThrough.count)
         lastSequence = Array(repeating: 0, count: readsThrough.count)
     }
 
@@ -109,11 +111,11 @@ struct ContainerState: Sendable {
         if bindings.count != first.boundBefore, let bound = keys.binding(for: first.id) { return read(bound) }
         let entry: EntryID
         let isFresh: Bool
-        switch entryNames[first.slot].lookup(first.name, in: entries) {
-        case .found(let cached):  // another key path of the same stored key cached it
-            entry = cached
+        let nameHash = Self.tag(of: first.name)
+        if let cached = cachedEntry(named: first.name, tagged: nameHash, inSlot: first.slot) {
+            entry = cached  // another key path of the same stored key cached it
             isFresh = false
-        case .missing(let hash):
+        } else {
             guard force || lastSequence[first.slot] <= first.sequence else { return nil }
             entry = EntryID(index: Int32(entries.count))
             isFresh = true
@@ -124,7 +126,7 @@ struct ContainerState: Sendable {
                 EntryRow(
                     name: first.name, slot: first.slot, value: first.value, sequence: first.sequence,
                     isOverridden: first.override != nil))
-            entryNames[first.slot].insert(entry, hash: hash)
+            entryNames[first.slot].insert(entry.index, tagged: nameHash)
             if let override = first.override { overrides[entry] = override }
         }
         let binding = BindingID(index: Int32(bindings.count))
@@ -140,6 +142,14 @@ struct ContainerState: Sendable {
         keys.insert(binding, as: first.id)
         return read(binding)
     }
+
+    /// The cached entry of a stored name in a store slot, if there is one.
+    private func cachedEntry(named name: String, tagged tag: UInt32, inSlot slot: Int) -> EntryID? {
+        entryNames[slot].row(tagged: tag) { entries[Int($0)].name == name }.map(EntryID.init)
+    }
+
+    /// The tag of a stored name in ``entryNames``: 32 bits of its hash.
+    private static func tag(of name: String) -> UInt32 { UInt32(truncatingIfNeeded: name.hashValue) }
 
     /// How many rows make a table large: past it, a table grows by a quarter instead of doubling (at 10,000 keys, a
     /// quarter of slack at most: about 20 bytes a key less than growing by half).
@@ -193,18 +203,33 @@ struct ContainerState: Sendable {
     ) -> ChangeAction {
         lastSequence[slot] = max(lastSequence[slot], update.sequence)
         var action = ChangeAction()
-        update.forEach { name, value in
-            guard let entry = entryNames[slot].entry(named: name, in: entries) else {
-                if !observers.keyNameObservers.isEmpty, name.hasPrefix(keyPrefix) { deliveries.append(.name(name)) }
-                return
+        // Loops, not a closure: a closure over `self` would copy the state.
+        let sequence = update.sequence
+        switch update.values {
+        case .one(let name, let value):
+            apply(name, value, sequence: sequence, slot: slot, written: written, keyPrefix: keyPrefix, &action)
+        case .many(let changes):
+            for (name, value) in changes {
+                apply(name, value, sequence: sequence, slot: slot, written: written, keyPrefix: keyPrefix, &action)
             }
-            if written != nil, entries[entry].isOverridden, let source = overrides[entry]?.source {
-                action.shadowed = ShadowedWrite(name: name, source: source)
-            }
-            change(entry, to: value, sequence: update.sequence, written: written, into: &action)
         }
         action.delivery = claimDeliveries()
         return action
+    }
+
+    /// Applies one key of a link update.
+    private mutating func apply(
+        _ name: String, _ value: PreferenceValue?, sequence: UInt64, slot: Int, written: LocalWrite?,
+        keyPrefix: String, _ action: inout ChangeAction
+    ) {
+        guard let entry = cachedEntry(named: name, tagged: Self.tag(of: name), inSlot: slot) else {
+            if !observers.keyNameObservers.isEmpty, name.hasPrefix(keyPrefix) { deliveries.append(.name(name)) }
+            return
+        }
+        if written != nil, entries[entry].isOverridden, let source = overrides[entry]?.source {
+            action.shadowed = ShadowedWrite(name: name, source: source)
+        }
+        change(entry, to: value, sequence: sequence, written: written, into: &action)
     }
 
     /// The store of a read-through key was read: the cache follows what it holds.
