@@ -40,7 +40,10 @@ struct SharedListenerTests {
             #expect(eventually("instance \(index) catches up") { instance.prefs[\.[int: "b"]] == 7 })
             #expect(eventually("and is connected") { instance.store.connectionState == .connected })
         }
-        for calls in observed.map(\.calls) { #expect(calls["b"] == [7]) }
+        // An observer is called after the value can be read, so its calls are waited for as the value was.
+        for (index, keys) in observed.enumerated() {
+            #expect(eventually("instance \(index)'s observer hears the change once") { keys.calls["b"] == [7] })
+        }
         // Their own writes still reach the others.
         instances[0].prefs[\.[int: "a"]] = 99
         try instances[0].prefs.flush()
