@@ -34,15 +34,19 @@ struct SchemaUpgradeTests {
         // Three instances start at once: one upgrades, the others wait on the advisory lock and find it done.
         let stores = Collected<PostgresPreferenceStore>()
         let failures = Collected<String>()
+        let (logger, messages) = CapturingLogHandler.logger()
         DispatchQueue.concurrentPerform(iterations: 3) { _ in
             do {
-                stores.append(try fleet.store { $0.connection.database = database })
+                stores.append(try fleet.store(logger: logger) { $0.connection.database = database })
             } catch {
                 failures.append("\(error)")
             }
         }
         #expect(failures.all.isEmpty)
         try #require(stores.count == 3)
+        #expect(
+            messages.all.filter { $0.message.contains("upgrading the PostgreSQL tables") }.count == 1,
+            "one instance upgrades; the others find it done once they hold the lock: \(messages.text)")
         #expect(try Self.comment(fleet, database) == Self.currentComment)
         #expect(try fleet.server.sql(rows, database: database) == before, "no row was rewritten")
         let (first, second) = (stores.all[0], stores.all[1])

@@ -86,15 +86,18 @@ enum PostgresSchema {
     }
 
     /// Runs the setup (or the upgrade) in one transaction, under an advisory lock so that instances starting
-    /// together do not race each other's `CREATE`s; does nothing when another instance did it meanwhile.
+    /// together do not race each other's `CREATE`s; looks again once it holds the lock, and does nothing when
+    /// another instance did it meanwhile (each statement of a read-committed transaction sees what was committed
+    /// before it began).
     private static func create(on connection: GuardedConnection, logger: Logger) -> EventLoopFuture<Void> {
-        let steps: [PostgresQuery] =
-            ["SELECT pg_advisory_xact_lock(7365121001)"] + statements.map { PostgresQuery(unsafeSQL: $0) }
-        return Database.inTransaction(on: connection, logger: logger) {
-            isCurrent(on: connection, logger: logger).flatMap { current in
+        Database.inTransaction(on: connection, logger: logger) {
+            connection.query("SELECT pg_advisory_xact_lock(7365121001)", logger: logger).flatMap { _ in
+                isCurrent(on: connection, logger: logger)
+            }.flatMap { current in
                 guard !current else { return connection.eventLoop.makeSucceededVoidFuture() }
                 logger.notice("Prefs: creating or upgrading the PostgreSQL tables to Prefs schema \(version)")
-                return Database.runInOrder(steps, on: connection, logger: logger)
+                return Database.runInOrder(
+                    statements.map { PostgresQuery(unsafeSQL: $0) }, on: connection, logger: logger)
             }
         }
     }
