@@ -8,13 +8,14 @@
 #
 # Times on the 2-core CI machine (cold build / suite): see "How Prefs is tested" in CONTRIBUTING.md.
 # Reports in code that is not ours are suppressed in scripts/sanitizers/<sanitizer>.supp, each with its reason.
+# The log goes to $PREFS_LOGS (.ci/run sets it to its own folder) or else $TMPDIR or /tmp.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 if [ -d /opt/swift/usr/bin ]; then export PATH=/opt/swift/usr/bin:$PATH; fi
 
 run() {
     local sanitizer=$1 scratch=$2 pattern=$3
-    local log="${TMPDIR:-/tmp}/prefs-sanitize-$sanitizer.log"
+    local log="${PREFS_LOGS:-${TMPDIR:-/tmp}}/prefs-sanitize-$sanitizer.log"
     echo "== swift test --sanitize=$sanitizer (scratch path $scratch, log $log)"
     local start=$SECONDS
     if ! swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch" >"$log" 2>&1; then
