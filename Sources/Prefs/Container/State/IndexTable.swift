@@ -3,28 +3,33 @@
 /// name stays in its row (the entry table). A lookup multiplies the tag and probes, without the standard hasher's
 /// SipHash (about 90 instructions for a pointer) and without holding a key a second time.
 struct IndexTable<Tag: FixedWidthInteger & UnsignedInteger & Sendable>: Sendable {
-    private var tags: [Tag] = []
-    /// The row of each slot, plus one; 0 is an empty slot.
-    private var rows: [Int32] = []
+    /// A slot: the tag, and its row plus one (0: empty).
+    private struct Slot: Sendable {
+        var tag: Tag = 0
+        var storedRow: Int32 = 0
+    }
+
+    private var slots: [Slot] = []
     private(set) var count = 0
 
     /// The row of a tag that `matches` accepts (for a tag that is the whole key, any row with it).
     @inline(__always)
     func row(tagged tag: Tag, where matches: (Int32) -> Bool = { _ in true }) -> Int32? {
         guard count > 0 else { return nil }
-        let mask = rows.count &- 1
-        var slot = Self.slot(of: tag, mask: mask)
-        while rows[slot] != 0 {
-            if tags[slot] == tag, matches(rows[slot] &- 1) { return rows[slot] &- 1 }
-            slot = (slot &+ 1) & mask
+        let mask = slots.count &- 1
+        var index = Self.start(of: tag, mask: mask)
+        while slots[index].storedRow != 0 {
+            let slot = slots[index]
+            if slot.tag == tag, matches(slot.storedRow &- 1) { return slot.storedRow &- 1 }
+            index = (index &+ 1) & mask
         }
         return nil
     }
 
     /// Adds a row under its tag.
     mutating func insert(_ row: Int32, tagged tag: Tag) {
-        if (count + 1) * 4 > rows.count * 3 { grow() }
-        place(tag, row + 1)
+        if (count + 1) * 4 > slots.count * 3 { grow() }
+        place(Slot(tag: tag, storedRow: row + 1))
         count += 1
     }
 
@@ -32,25 +37,22 @@ struct IndexTable<Tag: FixedWidthInteger & UnsignedInteger & Sendable>: Sendable
     /// which alignment leaves at zero). `multipliedReportingOverflow` rather than `&*`, whose generic form needs
     /// macOS 15.
     @inline(__always)
-    private static func slot(of tag: Tag, mask: Int) -> Int {
+    private static func start(of tag: Tag, mask: Int) -> Int {
         let product = UInt64(truncatingIfNeeded: tag).multipliedReportingOverflow(by: 0x9E37_79B9_7F4A_7C15)
         return Int(truncatingIfNeeded: product.partialValue &>> 32) & mask
     }
 
-    private mutating func place(_ tag: Tag, _ storedRow: Int32) {
-        let mask = rows.count - 1
-        var slot = Self.slot(of: tag, mask: mask)
-        while rows[slot] != 0 { slot = (slot + 1) & mask }
-        tags[slot] = tag
-        rows[slot] = storedRow
+    private mutating func place(_ slot: Slot) {
+        let mask = slots.count - 1
+        var index = Self.start(of: slot.tag, mask: mask)
+        while slots[index].storedRow != 0 { index = (index + 1) & mask }
+        slots[index] = slot
     }
 
     /// Doubles the slots (at least 16) and places every row again, by its tag.
     private mutating func grow() {
-        let old = zip(tags, rows).filter { $0.1 != 0 }
-        let slots = max(16, rows.count * 2)
-        tags = Array(repeating: 0, count: slots)
-        rows = Array(repeating: 0, count: slots)
-        for (tag, storedRow) in old { place(tag, storedRow) }
+        let old = slots
+        slots = Array(repeating: Slot(), count: max(16, slots.count * 2))
+        for slot in old where slot.storedRow != 0 { place(slot) }
     }
 }
