@@ -19,8 +19,7 @@ extension Preferences {
         let storedName: String
         switch item {
         case .initial(let initial):
-            let value = initial.decoded ?? initial.key.decode(initial.stored, reportingTo: logger, as: initial.name)
-            initial.deliver(value.value)
+            initial.deliver(initial.current.decoded(reportingTo: logger).value)
             return []
         case .name(let name):
             storedName = name

@@ -63,21 +63,11 @@ extension Preferences {
         state.withLock { $0.nextDelivery(caching: decoded) }
     }
 
-    /// A new observer ID.
-    func makeObserverID() -> UInt64 { state.withLock { $0.makeObserverID() } }
-
-    /// Adds an observer; returns the first queued change when the caller must deliver.
+    /// Adds an observer: its ID, the key's value now, and the first queued change when the caller must deliver.
     func lockedAddObserver(
-        _ observer: Observer, id: UInt64, initial: (@Sendable (DecodedStorage) -> Void)?
-    ) -> QueuedDelivery? {
-        state.withLock { $0.addObserver(observer, id: id, initial: initial) }
-    }
-
-    /// Adds an observer and returns the key's value now.
-    func lockedAddObserverReturningCurrent(
-        _ observer: Observer, id: UInt64
-    ) -> (decoded: Decoded?, stored: PreferenceValue?) {
-        state.withLock { $0.addObserverReturningCurrent(observer, id: id) }
+        _ observer: Observer, initial: (@Sendable (DecodedStorage) -> Void)?
+    ) -> (id: UInt64, current: CurrentValue, delivery: QueuedDelivery?) {
+        state.withLock { $0.addObserver(observer, initial: initial) }
     }
 
     /// Removes an observer of a key path.

@@ -18,12 +18,7 @@ extension Preferences {
         _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>,
         _ onChange: @escaping @Sendable (PreferenceChange<Value>) -> Void
     ) -> PreferenceObservationToken {
-        let binding = resolve(keyPath)
-        let id = makeObserverID()
-        addValueObserver(keyPath, binding, id: id) { old, new in
-            onChange(PreferenceChange(oldValue: old, newValue: new))
-        }
-        return PreferenceObservationToken { [weak self] in self?.removeObserver(id, of: binding) }
+        addValueObserver(keyPath) { old, new in onChange(PreferenceChange(oldValue: old, newValue: new)) }.token
     }
 
     /// The key's current value, then each new value, until the consuming task is cancelled.
@@ -54,65 +49,40 @@ extension Preferences {
         _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>,
         includingCurrent: Bool
     ) -> AsyncStream<Value> {
-        let binding = resolve(keyPath)
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
-        let id = makeObserverID()
-        continuation.onTermination = { [weak self] _ in self?.removeObserver(id, of: binding) }
-        var current: (@Sendable (Value) -> Void)?
-        if includingCurrent { current = { @Sendable value in _ = continuation.yield(value) } }
-        addValueObserver(keyPath, binding, id: id, finish: { continuation.finish() }, current: current) { _, new in
+        let initial: (@Sendable (Value) -> Void)? = includingCurrent ? { @Sendable in _ = continuation.yield($0) } : nil
+        let (token, _) = addValueObserver(keyPath, finish: { continuation.finish() }, initial: initial) { _, new in
             continuation.yield(new)
         }
+        continuation.onTermination = { _ in token.cancel() }
         return stream
     }
 
-    /// Registers an observer of a key's typed values; `onChange` gets each change that a reader can see.
+    /// Registers an observer of a key's typed values; `onChange` gets each change that a reader can see. A store
+    /// that is read through is read first, so that the observer starts from what it holds.
     ///
-    /// With `current`, the key's value at the registration is handed to it first, through the container's delivery
-    /// queue, so that it comes before every later change (on this thread, or the one already delivering). Without
-    /// it, nothing is delivered but changes. Nothing is decoded under the lock.
-    private func addValueObserver<Value>(
+    /// With `initial`, the key's value at the registration is handed to it first, through the container's delivery
+    /// queue, so that it comes before every later change (on this thread, or the one already delivering). Nothing is
+    /// decoded under the lock.
+    ///
+    /// - Returns: The token that ends the observation, and the key's value at the registration, to decode.
+    func addValueObserver<Value>(
         _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>,
-        _ binding: BindingID,
-        id: UInt64,
         finish: (@Sendable () -> Void)? = nil,
-        current: (@Sendable (Value) -> Void)? = nil,
+        initial: (@Sendable (Value) -> Void)? = nil,
         onChange: @escaping @Sendable (_ old: Value, _ new: Value) -> Void
-    ) {
-        let observer = makeObserver(keyPath, binding, finish: finish, onChange: onChange)
-        var initial: (@Sendable (DecodedStorage) -> Void)?
-        if let current { initial = { @Sendable stored in current(TypedKey<Value>.value(in: stored)) } }
-        if let first = lockedAddObserver(observer, id: id, initial: initial) { deliver(from: first) }
-    }
-
-    /// Registers an observer of a key's typed values and returns the key's value at the registration (decoded
-    /// outside the lock); `onChange` gets each later change. The building block of the Combine publishers, which
-    /// put the value first themselves.
-    func addValueObserverReturningCurrent<Value>(
-        _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>,
-        _ binding: BindingID,
-        id: UInt64,
-        onChange: @escaping @Sendable (_ old: Value, _ new: Value) -> Void
-    ) -> Value {
-        let observer = makeObserver(keyPath, binding, finish: nil, onChange: onChange)
-        let (decoded, stored) = lockedAddObserverReturningCurrent(observer, id: id)
-        let current = decoded ?? observer.key.decode(stored, reportingTo: logger, as: "\(keyPath)")
-        return TypedKey<Value>.value(in: current.value)
-    }
-
-    /// An observer of a bound key path, once a store that is read through has been read (so that it starts from
-    /// what the store holds).
-    private func makeObserver<Value>(
-        _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>,
-        _ binding: BindingID,
-        finish: (@Sendable () -> Void)?,
-        onChange: @escaping @Sendable (_ old: Value, _ new: Value) -> Void
-    ) -> Observer {
+    ) -> (token: PreferenceObservationToken, current: CurrentValue) {
+        let binding = resolve(keyPath)
         let target = lockedWriteTarget(binding)
         if slots[target.slot].link.requiresReadThrough { _ = self[keyPath] }
-        return Observer(
+        let observer = Observer(
             binding: binding, key: target.key,
             notify: { old, new in onChange(TypedKey<Value>.value(in: old), TypedKey<Value>.value(in: new)) },
             finish: finish)
+        var deliverInitial: (@Sendable (DecodedStorage) -> Void)?
+        if let initial { deliverInitial = { initial(TypedKey<Value>.value(in: $0)) } }
+        let (id, current, first) = lockedAddObserver(observer, initial: deliverInitial)
+        if let first { deliver(from: first) }
+        return (PreferenceObservationToken { [weak self] in self?.removeObserver(id, of: binding) }, current)
     }
 }

@@ -11,10 +11,7 @@ extension Preferences {
         _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>,
         _ onChange: @escaping @Sendable (Value) -> Void
     ) -> (current: Value, token: PreferenceObservationToken) {
-        let binding = resolve(keyPath)
-        let id = makeObserverID()
-        let current = addValueObserverReturningCurrent(keyPath, binding, id: id) { _, new in onChange(new) }
-        let token = PreferenceObservationToken { [weak self] in self?.removeObserver(id, of: binding) }
-        return (current, token)
+        let (token, current) = addValueObserver(keyPath) { _, new in onChange(new) }
+        return (TypedKey<Value>.value(in: current.decoded(reportingTo: logger).value), token)
     }
 }

@@ -1,3 +1,5 @@
+internal import Logging
+
 /// What a read of a key path finds, under the container's lock.
 @usableFromInline
 enum ReadAction: Sendable {
@@ -109,14 +111,25 @@ struct Delivery: Sendable {
     let observers: [Observer]
 }
 
-/// The first value of a new observer: the decoded value of its binding if it had one, else the stored value to
-/// decode, and where to hand it.
+/// The first value of a new observer, and where to hand it.
 struct InitialValue: Sendable {
+    let current: CurrentValue
+    let deliver: @Sendable (DecodedStorage) -> Void
+}
+
+/// A key's value when an observer is added: the decoded value of its binding if it has one, else the stored value
+/// (what readers see), to decode outside the lock.
+struct CurrentValue: Sendable {
     let key: any ErasedKey
+    /// The stored name, for the report of a value that is not valid.
     let name: String
     let decoded: Decoded?
     let stored: PreferenceValue?
-    let deliver: @Sendable (DecodedStorage) -> Void
+
+    /// The decoded value, decoding the stored one if needed.
+    func decoded(reportingTo logger: Logger) -> Decoded {
+        decoded ?? key.decode(stored, reportingTo: logger, as: name)
+    }
 }
 
 /// A new value the deliverer decoded for a binding's observers, brought back to the cache.

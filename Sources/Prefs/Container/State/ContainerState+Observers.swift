@@ -2,8 +2,6 @@
 /// (``Preferences/changedKeys()``).
 struct ObserverRegistry: Sendable {
     private var nextID: UInt64 = 0
-    /// Observers removed before they were added (an async sequence cancelled while it was being set up).
-    var retired: Set<UInt64> = []
     /// Observers of every key, told each changed key's name (without the container's prefix).
     var keyNameObservers: [UInt64: KeyNameObserver] = [:]
     /// The observers of each observed stored key, by ID (its row says that it has some).
@@ -17,54 +15,32 @@ struct ObserverRegistry: Sendable {
 }
 
 extension ContainerState {
-    /// A new observer ID, unique within the container.
-    mutating func makeObserverID() -> UInt64 { observers.makeID() }
-
-    /// Adds an observer of a key path unless its ID was removed already. With `initial`, the key's value now is
-    /// queued for it first, so that it comes before every later change.
+    /// Adds an observer of a key path. With `initial`, the key's value now is queued for it first, so that it comes
+    /// before every later change. The observer's ID is made here, so that nothing can remove it before it is added.
     ///
-    /// - Returns: The first queued change, when the caller claimed the delivery queue and must run the delivery loop.
+    /// - Returns: The observer's ID, the key's value now, and the first queued change when the caller claimed the
+    ///   delivery queue and must run the delivery loop.
     mutating func addObserver(
-        _ observer: Observer, id: UInt64, initial: (@Sendable (DecodedStorage) -> Void)?
-    ) -> QueuedDelivery? {
-        guard observers.retired.remove(id) == nil else { return nil }
+        _ observer: Observer, initial: (@Sendable (DecodedStorage) -> Void)?
+    ) -> (id: UInt64, current: CurrentValue, delivery: QueuedDelivery?) {
+        let id = observers.makeID()
         let row = bindings[observer.binding]
-        add(observer, id: id, to: row.entry)
-        guard let initial else { return nil }
-        deliveries.append(
-            .initial(
-                InitialValue(
-                    key: row.key, name: entries[row.entry].name, decoded: row.decoded,
-                    stored: visibleValue(of: row.entry), deliver: initial)))
-        return claimDeliveries()
+        let current = CurrentValue(
+            key: row.key, name: entries[row.entry].name, decoded: row.decoded, stored: visibleValue(of: row.entry))
+        observers.byEntry[row.entry, default: [:]][id] = observer
+        entries[row.entry].isObserved = true
+        guard let initial else { return (id, current, nil) }
+        deliveries.append(.initial(InitialValue(current: current, deliver: initial)))
+        return (id, current, claimDeliveries())
     }
 
-    /// Adds an observer of a key path (unless its ID was removed already) and returns the key's value now: decoded
-    /// if the binding holds it, else stored, to decode.
-    mutating func addObserverReturningCurrent(
-        _ observer: Observer, id: UInt64
-    ) -> (decoded: Decoded?, stored: PreferenceValue?) {
-        let row = bindings[observer.binding]
-        if observers.retired.remove(id) == nil { add(observer, id: id, to: row.entry) }
-        return (row.decoded, visibleValue(of: row.entry))
-    }
-
-    /// Removes an observer of a key path; one not added yet is remembered so that it is never added.
+    /// Removes an observer of a key path.
     mutating func removeObserver(_ id: UInt64, of binding: BindingID) {
         let entry = bindings[binding].entry
-        guard observers.byEntry[entry]?.removeValue(forKey: id) != nil else {
-            observers.retired.insert(id)
-            return
-        }
-        if observers.byEntry[entry]?.isEmpty == true {
-            observers.byEntry[entry] = nil
-            entries[entry].isObserved = false
-        }
-    }
-
-    private mutating func add(_ observer: Observer, id: UInt64, to entry: EntryID) {
-        observers.byEntry[entry, default: [:]][id] = observer
-        entries[entry].isObserved = true
+        guard observers.byEntry[entry]?.removeValue(forKey: id) != nil, observers.byEntry[entry]?.isEmpty == true
+        else { return }
+        observers.byEntry[entry] = nil
+        entries[entry].isObserved = false
     }
 
     /// Adds an observer of every key's name.
