@@ -81,11 +81,8 @@ extension Preferences {
     /// The binding a read names, bound now (with the key `makeKey` evaluates) if the read found it unbound.
     @usableFromInline
     func resolve(_ read: ReadAction, key makeKey: () -> any ErasedKey) -> BindingID {
-        switch read {
-        case .cached(let binding, _, _), .readThrough(let binding): binding
-        case .decode(let request): request.binding
-        case .unbound(let id, let boundBefore): binding(of: bind(makeKey(), id: id, boundBefore: boundBefore))
-        }
+        guard case .unbound(let id, let boundBefore) = read else { return read.binding! }
+        return bind(makeKey(), id: id, boundBefore: boundBefore).binding!  // a bound key path never reads as unbound
     }
 
     /// Binds an evaluated key: moves a value stored under a former name, looks up overrides, reads and decodes the
@@ -148,15 +145,6 @@ extension Preferences {
         let (change, action) = lockedReadThrough(binding, read: read)
         if let change { perform(change) }
         return action
-    }
-
-    /// The binding a read names.
-    private func binding(of read: ReadAction) -> BindingID {
-        switch read {
-        case .cached(let binding, _, _), .readThrough(let binding): binding
-        case .decode(let request): request.binding
-        case .unbound: preconditionFailure("Prefs: a bound key path read as unbound")
-        }
     }
 
     private func describe(_ request: DecodeRequest) -> String { describe(request.name, slot: request.slot) }

@@ -7,7 +7,7 @@
 struct LinkState: Sendable {
     /// What the containers must apply: new stored values, numbered so that a container never lets an older change
     /// overwrite a newer one that reached it first.
-    struct Update: Sendable, Equatable {
+    struct Update: Sendable {
         /// The new stored values: one key (a subscript write, the common case, needs no dictionary) or several.
         enum Values: Sendable {
             case one(name: String, value: PreferenceValue?)
@@ -26,22 +26,10 @@ struct LinkState: Sendable {
             self.values = .one(name: name, value: value)
             self.sequence = sequence
         }
-
-        /// The new stored values as a dictionary.
-        var changes: PreferenceStoreWrites {
-            switch values {
-            case .one(let name, let value): [name: value]
-            case .many(let changes): changes
-            }
-        }
-
-        static func == (lhs: Update, rhs: Update) -> Bool {
-            lhs.sequence == rhs.sequence && lhs.changes == rhs.changes
-        }
     }
 
     /// What to do after a report from the store.
-    struct ReportAction: Sendable, Equatable {
+    struct ReportAction: Sendable {
         /// Values to hand to the containers now; nil when there are none.
         var update: Update?
         /// Keys whose new values the report did not carry: read them from the store (on the link's queue).
@@ -49,7 +37,7 @@ struct LinkState: Sendable {
     }
 
     /// Writes for one store call: the latest value per key, all made with one reason.
-    struct Batch: Sendable, Equatable {
+    struct Batch: Sendable {
         var writes: PreferenceStoreWrites = [:]
         var reason: PreferenceWriteReason?
     }

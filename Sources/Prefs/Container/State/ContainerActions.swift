@@ -11,6 +11,15 @@ enum ReadAction: Sendable {
     case readThrough(BindingID)
     /// The key path is not bound yet (of the key paths bound then): its first read must read the store and bind it.
     case unbound(KeyPathID, boundBefore: Int)
+
+    /// The binding the read found; nil when the key path is not bound.
+    var binding: BindingID? {
+        switch self {
+        case .cached(let binding, _, _), .readThrough(let binding): binding
+        case .decode(let request): request.binding
+        case .unbound: nil
+        }
+    }
 }
 
 /// A value to decode for a read, and what it was decoded from, so that the result is cached only while it holds.
