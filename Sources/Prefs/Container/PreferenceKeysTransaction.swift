@@ -46,9 +46,8 @@ public struct PreferenceKeysTransaction {
     ///
     /// - Parameter keyPath: The key.
     public mutating func reset<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) {
-        let storedKey = prefs.storedKey(for: PreferenceKeys()[keyPath: keyPath])
-        _ = transaction(for: storedKey)
-        storeTransactions[transactionID(of: storedKey)]!.setValue(nil, forKey: storedKey.name)
+        let key = PreferenceKeys()[keyPath: keyPath]
+        setValue(nil, named: key.name, in: key.storeID)
     }
 
     /// Reads a value by its stored name (without the container's prefix), for keys that are no longer

@@ -21,9 +21,9 @@ extension Preferences {
         _ second: KeyPath<PreferenceKeys, PreferenceKeys.Key<Second>>,
         _ others: repeat KeyPath<PreferenceKeys, PreferenceKeys.Key<each Other>>
     ) {
-        var resets = [Self.resetting(first), Self.resetting(second)]
-        repeat resets.append(Self.resetting(each others))
-        resetAtomically(resets)
+        var keys: [any ErasedKey] = [TypedKey(first), TypedKey(second)]
+        repeat keys.append(TypedKey(each others))
+        resetAtomically(keys)
     }
 
     /// Removes every value this container stores: every key under its ``keyPrefix``, declared or not, in every
@@ -53,30 +53,17 @@ extension Preferences {
         }
     }
 
-    /// A reset of one key: its store, and how to record it in a transaction or behind the caller.
-    struct KeyReset {
-        let storeID: PreferenceStoreID
-        let inTransaction: (inout PreferenceKeysTransaction) -> Void
-        let behindTheCaller: (Preferences) -> Void
-    }
-
-    private static func resetting<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> KeyReset {
-        KeyReset(
-            storeID: PreferenceKeys()[keyPath: keyPath].storeID,
-            inTransaction: { $0.reset(keyPath) },
-            behindTheCaller: { $0.reset(keyPath) }
-        )
-    }
-
-    private func resetAtomically(_ resets: [KeyReset]) {
-        let storeIDs = Set(resets.map(\.storeID)).sorted { $0.name < $1.name }
+    /// Resets keys in one transaction per store; when that fails, reports it and resets them one by one, behind the
+    /// caller.
+    private func resetAtomically(_ keys: [any ErasedKey]) {
+        let storeIDs = Set(keys.map(\.storeID)).sorted { $0.name < $1.name }
         do {
             try runTransaction(on: storeIDs) { transaction in
-                for reset in resets { reset.inTransaction(&transaction) }
+                for key in keys { transaction.setValue(nil, named: key.name, in: key.storeID) }
             }
         } catch {
-            logger.error("Prefs: could not reset \(resets.count) keys atomically: \(error); resetting them one by one")
-            for reset in resets { reset.behindTheCaller(self) }
+            logger.error("Prefs: could not reset \(keys.count) keys atomically: \(error); resetting them one by one")
+            for key in keys { key.reset(in: self) }
         }
     }
 }
