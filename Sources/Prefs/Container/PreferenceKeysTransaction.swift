@@ -91,7 +91,7 @@ public struct PreferenceKeysTransaction {
     /// The ID under which the transaction holds the store of a key: a store object bound under several IDs has
     /// one transaction, under the first of them.
     private func transactionID(of storedKey: StoredKey) -> PreferenceStoreID {
-        guard let slot = prefs.slotOfID[storedKey.storeID] else { return storedKey.storeID }
+        guard let slot = prefs.slotIndex(of: storedKey.storeID) else { return storedKey.storeID }
         let link = prefs.slots[slot].link
         return prefs.linkGroups.first { $0.link === link }?.storeIDs[0] ?? storedKey.storeID
     }

@@ -100,7 +100,7 @@ extension Preferences {
     @usableFromInline
     func reportFailedWrite<Value>(of keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>, _ error: any Error) {
         let key = PreferenceKeys()[keyPath: keyPath]
-        let name = describe(keyPrefix + key.name, slot: slotOfID[key.storeID] ?? 0)
+        let name = describe(keyPrefix + key.name, slot: slotIndex(of: key.storeID) ?? 0)
         logger.error("Prefs: could not set '\(name)': \(SecretRedaction.text(of: error, isSecret: key.isSecret))")
     }
 }

@@ -22,8 +22,6 @@ public final class Preferences: Sendable {
     /// The container's stores, each with its link, in the order of their IDs' names: a store's index here is its
     /// slot.
     @usableFromInline let slots: [StoreSlot]
-    /// The slot of each store ID.
-    let slotOfID: [PreferenceStoreID: Int]
     /// Each link once, with the IDs under which this container binds its store, in the order of the first ID's name.
     let linkGroups: [(link: StoreLink, storeIDs: [PreferenceStoreID])]
     /// Prepended to every key's name in the stores.
@@ -54,7 +52,7 @@ public final class Preferences: Sendable {
         overrides: [PreferenceOverrideLayer] = [],
         logger: Logger = Logger(label: "Prefs")
     ) {
-        self.init(stores: [.default: store], keyPrefix: keyPrefix, overrides: overrides, logger: logger)
+        self.init(sortedStores: [(.default, store)], keyPrefix: keyPrefix, overrides: overrides, logger: logger)
     }
 
     /// Creates a container with several stores; each key names the store that holds it.
@@ -68,20 +66,29 @@ public final class Preferences: Sendable {
     ///   - keyPrefix: Prepended to every key's name in the stores.
     ///   - overrides: Read-only layers above the stores, highest first (see ``PreferenceOverrideLayer``).
     ///   - logger: Where problems are reported.
-    public init(
+    public convenience init(
         stores: [PreferenceStoreID: any PreferenceStore],
         keyPrefix: String = "",
         overrides: [PreferenceOverrideLayer] = [],
         logger: Logger = Logger(label: "Prefs")
     ) {
+        self.init(
+            sortedStores: stores.sorted { $0.key.name < $1.key.name }.map { ($0.key, $0.value) }, keyPrefix: keyPrefix,
+            overrides: overrides, logger: logger)
+    }
+
+    /// Creates a container over stores in the order of their IDs' names. (A container with one store makes no
+    /// dictionary of stores: its first use in a process checks `PreferenceStoreID: Hashable` at run time, a search
+    /// of every loaded conformance.)
+    private init(
+        sortedStores: [(id: PreferenceStoreID, store: any PreferenceStore)], keyPrefix: String,
+        overrides: [PreferenceOverrideLayer], logger: Logger
+    ) {
         self.keyPrefix = keyPrefix
         self.overrides = overrides
         self.logger = logger
-        let slots = stores.sorted { $0.key.name < $1.key.name }.map {
-            StoreSlot(id: $0.key, link: StoreLink.link(to: $0.value, logger: logger))
-        }
+        let slots = sortedStores.map { StoreSlot(id: $0.id, link: StoreLink.link(to: $0.store, logger: logger)) }
         self.slots = slots
-        self.slotOfID = Dictionary(uniqueKeysWithValues: slots.enumerated().map { ($1.id, $0) })
         var groups: [(link: StoreLink, storeIDs: [PreferenceStoreID])] = []
         for slot in slots {
             if let index = groups.firstIndex(where: { $0.link === slot.link }) {
@@ -93,7 +100,7 @@ public final class Preferences: Sendable {
         self.linkGroups = groups
         self.state = Lock(ContainerState(readsThrough: slots.map(\.link.requiresReadThrough)))
         for (link, storeIDs) in linkGroups {
-            link.attach(self, as: storeIDs.map { ($0, slotOfID[$0]!) })
+            link.attach(self, as: storeIDs.map { ($0, slotIndex(of: $0)!) })
         }
     }
 
@@ -110,7 +117,7 @@ public final class Preferences: Sendable {
 
     /// The slot of a store ID; a key naming a store the container lacks is a programmer error.
     func slot(_ storeID: PreferenceStoreID, for keyName: String? = nil) -> Int {
-        guard let slot = slotOfID[storeID] else {
+        guard let slot = slotIndex(of: storeID) else {
             preconditionFailure(
                 "Prefs: \(keyName.map { "key '\($0)' is stored in" } ?? "there is a use of store") '\(storeID)', but "
                     + "this Preferences has no store with that ID (it has: "
@@ -119,6 +126,9 @@ public final class Preferences: Sendable {
         }
         return slot
     }
+
+    /// The slot of a store ID, if the container has that store (a few stores: searched in order).
+    func slotIndex(of storeID: PreferenceStoreID) -> Int? { slots.firstIndex { $0.id == storeID } }
 
     /// The link to the store bound to a store ID; a key naming a store the container lacks is a programmer error.
     func link(_ storeID: PreferenceStoreID, for keyName: String? = nil) -> StoreLink {

@@ -24,11 +24,10 @@
 public final class PreferenceStoreObservers: Sendable {
     private struct State {
         var nextID: UInt64 = 0
-        var observers: [UInt64: @Sendable (PreferenceStoreChange) -> Void] = [:] {
-            didSet { observerList = observers.sorted { $0.key < $1.key }.map(\.value) }
-        }
-        /// The observers in the order they were added, handed to each delivery without copying them out again.
-        var observerList: [@Sendable (PreferenceStoreChange) -> Void] = []
+        /// The handlers' IDs, in the order they were added (a store has few handlers: an array, not a dictionary).
+        var ids: [UInt64] = []
+        /// The handlers, in the same order, handed to each delivery without copying them out again.
+        var observers: [@Sendable (PreferenceStoreChange) -> Void] = []
         var reports = DeliveryQueue<PreferenceStoreChange>()
     }
 
@@ -44,11 +43,16 @@ public final class PreferenceStoreObservers: Sendable {
     public func add(_ handler: @escaping @Sendable (PreferenceStoreChange) -> Void) -> PreferenceObservationToken {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
-            state.observers[state.nextID] = handler
+            state.ids.append(state.nextID)
+            state.observers.append(handler)
             return state.nextID
         }
         return PreferenceObservationToken { [weak self] in
-            _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
+            self?.state.withLock { state in
+                guard let index = state.ids.firstIndex(of: id) else { return }
+                state.ids.remove(at: index)
+                state.observers.remove(at: index)
+            }
         }
     }
 
@@ -70,7 +74,7 @@ public final class PreferenceStoreObservers: Sendable {
             state.withLock { $0.reports.claim() }
         } next: {
             state.withLock { state in
-                state.reports.next().map { ($0, state.observerList) }
+                state.reports.next().map { ($0, state.observers) }
             }
         } deliver: { report, handlers in
             for handler in handlers { handler(report) }

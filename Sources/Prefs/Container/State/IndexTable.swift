@@ -2,15 +2,21 @@
 /// misses apart: an object's address, which is the whole key (the key path table), or 32 bits of a name's hash, whose
 /// name stays in its row (the entry table). A lookup multiplies the tag and probes, without the standard hasher's
 /// SipHash (about 90 instructions for a pointer) and without holding a key a second time.
-struct IndexTable<Tag: FixedWidthInteger & UnsignedInteger & Sendable>: Sendable {
+///
+/// `Tag` is constrained in an extension, not here: a constraint of the type itself would be checked at run time
+/// (a search of every loaded conformance, about 460,000 instructions) the first time each table type is made.
+struct IndexTable<Tag: Sendable>: Sendable {
     /// A slot: the tag, and its row plus one (0: empty).
     private struct Slot: Sendable {
-        var tag: Tag = 0
-        var storedRow: Int32 = 0
+        var tag: Tag
+        var storedRow: Int32
     }
 
     private var slots: [Slot] = []
     private(set) var count = 0
+}
+
+extension IndexTable where Tag: FixedWidthInteger & UnsignedInteger {
 
     /// The row of a tag that `matches` accepts (for a tag that is the whole key, any row with it).
     @inline(__always)
@@ -52,7 +58,7 @@ struct IndexTable<Tag: FixedWidthInteger & UnsignedInteger & Sendable>: Sendable
     /// Doubles the slots (at least 16) and places every row again, by its tag.
     private mutating func grow() {
         let old = slots
-        slots = Array(repeating: Slot(), count: max(16, slots.count * 2))
+        slots = Array(repeating: Slot(tag: 0, storedRow: 0), count: max(16, slots.count * 2))
         for slot in old where slot.storedRow != 0 { place(slot) }
     }
 }

@@ -3,9 +3,11 @@ struct KeyTable: @unchecked Sendable {  // key paths are immutable
     /// Bindings by key path object, tagged by its address: a key path literal is one object, so a read looks a
     /// pointer up instead of hashing the key path's components. Bounded, for apps that build key paths dynamically.
     private var byIdentity = IndexTable<UInt>()
-    /// Bindings by key path equality: the fallback for key paths that are new objects. Its keys hold the key path
-    /// objects of `byIdentity`'s first entries, so that their identities are never reused.
-    private var byKeyPath: [KeyPathID: BindingID] = [:]
+    /// Bindings by key path equality, tagged by the key path's hash: the fallback for key paths that are new objects.
+    private var byHash = IndexTable<UInt>()
+    /// The key path each binding was made from, by binding: what a lookup by equality compares. It holds the objects
+    /// `byIdentity` first knew them by, so that their identities are never reused.
+    private var keyPaths: [AnyKeyPath] = []
     /// Other objects for bound key paths, held so that their identities, keys of `byIdentity`, are never reused.
     private var aliases: [AnyKeyPath] = []
     static let identityLimit = 4_096
@@ -20,40 +22,38 @@ struct KeyTable: @unchecked Sendable {  // key paths are immutable
     /// identity too, while the map has room.
     mutating func binding(for id: KeyPathID) -> BindingID? {
         if let binding = binding(identifiedBy: ObjectIdentifier(id.keyPath)) { return binding }
-        guard let binding = byKeyPath[id] else { return nil }
+        let keyPaths = keyPaths
+        guard let row = byHash.row(tagged: id.tag, where: { keyPaths[Int($0)] == id.keyPath }) else { return nil }
         if byIdentity.count < Self.identityLimit {
             aliases.append(id.keyPath)
-            byIdentity.insert(binding.index, tagged: UInt(bitPattern: ObjectIdentifier(id.keyPath)))
+            byIdentity.insert(row, tagged: UInt(bitPattern: ObjectIdentifier(id.keyPath)))
         }
-        return binding
+        return BindingID(index: row)
     }
 
-    /// Adds a new binding for the key path `id` names.
+    /// Adds a new binding (the next one, by index) for the key path `id` names.
     mutating func insert(_ binding: BindingID, as id: KeyPathID) {
-        byKeyPath[id] = binding
+        precondition(Int(binding.index) == keyPaths.count, "Prefs: bindings are added in order")
+        keyPaths.append(id.keyPath)
+        byHash.insert(binding.index, tagged: id.tag)
         if byIdentity.count < Self.identityLimit {
             byIdentity.insert(binding.index, tagged: UInt(bitPattern: ObjectIdentifier(id.keyPath)))
         }
     }
 }
 
-/// A key path used as a dictionary key. Key paths are immutable, so sharing them is safe.
+/// A key path and its hash. Key paths are immutable, so sharing them is safe.
 ///
 /// Hashing a key path walks its components (and hashes a subscript's arguments): the hash is computed once, when
 /// the ID is made, and a lookup followed by an insert reuses it.
 @usableFromInline
-struct KeyPathID: Hashable, @unchecked Sendable {
+struct KeyPathID: @unchecked Sendable {
     let keyPath: AnyKeyPath
-    private let hash: Int
+    /// The key path's hash, as the tag of ``KeyTable``'s table by equality.
+    let tag: UInt
 
     init(keyPath: AnyKeyPath) {
         self.keyPath = keyPath
-        self.hash = keyPath.hashValue
+        self.tag = UInt(bitPattern: keyPath.hashValue)
     }
-
-    @usableFromInline static func == (lhs: KeyPathID, rhs: KeyPathID) -> Bool {
-        lhs.hash == rhs.hash && lhs.keyPath == rhs.keyPath
-    }
-
-    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }

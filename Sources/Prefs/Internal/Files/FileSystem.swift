@@ -95,7 +95,8 @@ package struct FileSystem: Sendable {
     func createDirectory(_ path: String) throws {
         var missing: [String] = []
         var folder = FilePath(path)
-        while !folder.isEmpty, folder != folder.removingLastComponent(), (try? folder.stat()) == nil {
+        // `stat` first: a folder that exists (every open but the first) ends the loop before the path is parsed.
+        while (try? folder.stat()) == nil, !folder.isEmpty, folder != folder.removingLastComponent() {
             missing.append(folder.string)
             folder = folder.removingLastComponent()
         }
