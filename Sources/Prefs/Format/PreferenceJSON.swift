@@ -237,7 +237,14 @@ package enum PreferenceJSON {
     package static func decodeFile(
         _ data: Data
     ) throws -> (members: [String: PreferenceValue], schema: PreferenceValue?) {
-        var parser = PreferenceJSONParser(bytes: Array(data), isFile: true)
+        try decodeFile(bytes: Array(data))
+    }
+
+    /// Reads a file's bytes into its keys and its ``schemaMember``, as ``decodeFile(_:)`` does, without a copy.
+    package static func decodeFile(
+        bytes: [UInt8]
+    ) throws -> (members: [String: PreferenceValue], schema: PreferenceValue?) {
+        var parser = PreferenceJSONParser(bytes: bytes, isFile: true)
         let value = try parser.parseDocument()
         guard case .dictionary(var members) = value else {
             throw parser.fail("the top level is \(value.kindName), not an object", at: 0)

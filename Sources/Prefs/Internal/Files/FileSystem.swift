@@ -64,6 +64,12 @@ package struct FileSystem: Sendable {
 
     /// The file's bytes and identity, or nil when it does not exist (a dangling link included).
     package func read(_ path: String) throws -> (Data, Identity)? {
+        try readBytes(path).map { (Data($0), $1) }
+    }
+
+    /// The file's bytes and identity, or nil when it does not exist (a dangling link included). The bytes are read
+    /// into one buffer of the size the file has when it is opened (a file that grows meanwhile is read to its end).
+    package func readBytes(_ path: String) throws -> ([UInt8], Identity)? {
         let descriptor: FileDescriptor
         do {
             descriptor = try calls.open(path, .read)
@@ -75,14 +81,19 @@ package struct FileSystem: Sendable {
         defer { try? calls.close(descriptor) }
         do {
             let status = try descriptor.stat()
-            var data = Data()
-            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            // One byte more than the file holds, so that the read that finds its end needs no room of its own.
+            var bytes = [UInt8](repeating: 0, count: max(Int(status.size), 0) + 1)
+            var filled = 0
             while true {
-                let count = try buffer.withUnsafeMutableBytes { buffer in try calls.read(descriptor, buffer) }
+                if filled == bytes.count { bytes += repeatElement(0, count: max(bytes.count, 64 * 1024)) }
+                let count = try bytes.withUnsafeMutableBytes { buffer in
+                    try calls.read(descriptor, UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+                }
                 if count == 0 { break }
-                data.append(contentsOf: buffer[0..<count])
+                filled += count
             }
-            return (data, Self.identity(of: status))
+            bytes.removeSubrange(filled...)
+            return (bytes, Self.identity(of: status))
         } catch {
             throw Self.error(.read, path, Errno(error))
         }

@@ -290,12 +290,12 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
 
     /// Reads and parses the file once.
     private func read() throws -> Reading {
-        guard let (data, identity) = try fileSystem.read(path) else { return .parsed(FileContents()) }
+        guard let (bytes, identity) = try fileSystem.readBytes(path) else { return .parsed(FileContents()) }
         do {
-            let (members, schema) = try PreferenceJSON.decodeFile(data)
+            let (members, schema) = try PreferenceJSON.decodeFile(bytes: bytes)
             return .parsed(FileContents(members: members, schema: schema, identity: identity))
         } catch {
-            return .unparsable(error, identity: identity, bytes: data)
+            return .unparsable(error, identity: identity, bytes: Data(bytes))
         }
     }
 
