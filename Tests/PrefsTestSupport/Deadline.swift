@@ -29,7 +29,13 @@ package func eventually(
 }
 
 /// Waits until `condition` holds, suspending (not blocking) between checks, so tasks that must run
-/// for the condition to hold are not starved; fails the test if it does not within `seconds`.
+/// for the condition to hold are not starved; fails the test if it does not within `seconds`, once it has been
+/// checked at least ``minimumChecks`` times.
+///
+/// The count is what keeps a busy machine from failing the test: when other tests hold every thread of Swift's
+/// cooperative pool (synchronous tests run on it), neither this waiter nor the tasks it waits for run, and the
+/// deadline can pass without either having had a turn. Each check is a turn of the pool after the one before,
+/// so a condition that still fails after that many had every chance to hold.
 @discardableResult
 package func eventually(
     within seconds: Double = 10,
@@ -38,14 +44,20 @@ package func eventually(
     _ condition: () throws -> Bool
 ) async rethrows -> Bool {
     let deadline = Date().addingTimeInterval(seconds * deadlineScale)
-    while Date() < deadline {
+    var checks = 0
+    while Date() < deadline || checks < minimumChecks {
         if try condition() { return true }
+        checks += 1
         try? await Task.sleep(for: .milliseconds(1))
     }
     if try condition() { return true }
     Issue.record("\(description) did not hold within \(seconds) s", sourceLocation: sourceLocation)
     return false
 }
+
+/// How many times the async `eventually` checks its condition
+/// before it may fail, however late.
+package let minimumChecks = 200
 
 /// Collects the first `count` elements of an async sequence, or fails after `seconds`.
 package func first<S: AsyncSequence & Sendable>(
