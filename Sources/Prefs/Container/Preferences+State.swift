@@ -17,10 +17,6 @@ extension Preferences {
     @inlinable
     func lockedRead(_ keyPath: AnyKeyPath) -> ReadAction { state.withLock { $0.read(keyPath) } }
 
-    /// A read of a bound key path.
-    @inlinable
-    func lockedRead(_ binding: BindingID) -> ReadAction { state.withLock { $0.read(binding) } }
-
     /// A value decoded for a read, to cache.
     func lockedCache(_ decoded: Decoded, for request: DecodeRequest) {
         state.withLock { $0.cache(decoded, for: request) }

@@ -3,8 +3,9 @@ struct KeyTable: @unchecked Sendable {  // key paths are immutable
     /// Bindings by key path object, tagged by its address: a key path literal is one object, so a read looks a
     /// pointer up instead of hashing the key path's components. Bounded, for apps that build key paths dynamically.
     private var byIdentity = IndexTable<UInt>()
-    /// Bindings by key path equality, tagged by the key path's hash: the fallback for key paths that are new objects.
-    private var byHash = IndexTable<UInt>()
+    /// Bindings by key path equality, tagged by 32 bits of the key path's hash (its rows tell the rest apart): the
+    /// fallback for key paths that are new objects.
+    private var byHash = IndexTable<UInt32>()
     /// The key path each binding was made from, by binding: what a lookup by equality compares. It holds the objects
     /// `byIdentity` first knew them by, so that their identities are never reused.
     private var keyPaths: [AnyKeyPath] = []
@@ -49,11 +50,11 @@ struct KeyTable: @unchecked Sendable {  // key paths are immutable
 @usableFromInline
 struct KeyPathID: @unchecked Sendable {
     let keyPath: AnyKeyPath
-    /// The key path's hash, as the tag of ``KeyTable``'s table by equality.
-    let tag: UInt
+    /// 32 bits of the key path's hash, the tag of ``KeyTable``'s table by equality.
+    let tag: UInt32
 
     init(keyPath: AnyKeyPath) {
         self.keyPath = keyPath
-        self.tag = UInt(bitPattern: keyPath.hashValue)
+        self.tag = UInt32(truncatingIfNeeded: keyPath.hashValue)
     }
 }
