@@ -62,7 +62,7 @@ extension FilePreferenceStore {
         for end in ends.reversed() {
             var candidate = Array(bytes[..<end])
             candidate.append(UInt8(ascii: "}"))
-            if let members = try? PreferenceJSON.decodeFile(Data(candidate)).members { return members }
+            if let members = try? PreferenceJSON.decodeFile(bytes: candidate).members { return members }
         }
         return [:]
     }
