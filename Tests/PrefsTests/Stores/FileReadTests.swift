@@ -32,7 +32,11 @@ import Testing
         var calls = SystemCalls.system
         calls.read = { descriptor, buffer in
             // After the fstat that sized the buffer, before the first read: another writer appends.
-            if grown.withLock({ done in defer { done = true }; return !done }) {
+            let isFirstRead = grown.withLock { done in
+                defer { done = true }
+                return !done
+            }
+            if isFirstRead {
                 let handle = try FileHandle(forWritingTo: url)
                 try handle.seekToEnd()
                 try handle.write(contentsOf: appended)
