@@ -120,26 +120,17 @@ final class StoreLink: Sendable {
         return result
     }
 
-    /// What containers must do after an update: the writer's and the first other container's inline (one container
-    /// is the common case: no array). It holds every other container the update reached, also those with nothing to
-    /// do, until it is released outside the link's lock: the last reference to a container must never be released
+    /// What containers must do after an update: the writer's inline (a local write with one container over the store,
+    /// the common case, makes no array). It holds every other container the update reached, also those with nothing
+    /// to do, until it is released outside the link's lock: the last reference to a container must never be released
     /// under it (see `ContainerRegistration`). The writer is not retained: its caller holds it until the write returns
     /// (and retaining a container, which is referred to weakly, takes Swift's slow path).
     private struct ContainerActions {
         private var writer: Unmanaged<Preferences>?
         private var writerAction = ChangeAction()
-        private var firstContainer: Preferences?
-        private var firstAction = ChangeAction()
         private var others: [(container: Preferences, action: ChangeAction)] = []
 
-        mutating func append(_ container: Preferences, _ action: ChangeAction) {
-            if firstContainer == nil {
-                firstContainer = container
-                firstAction = action
-            } else {
-                others.append((container, action))
-            }
-        }
+        mutating func append(_ container: Preferences, _ action: ChangeAction) { others.append((container, action)) }
 
         /// Adds the writer's action; the writer binds the store under one ID in the common case.
         mutating func appendWriter(_ container: Preferences, _ action: ChangeAction) {
@@ -154,7 +145,6 @@ final class StoreLink: Sendable {
         /// Lets each container act, outside every lock.
         func perform() {
             if let writer, !writerAction.isEmpty { writer._withUnsafeGuaranteedRef { $0.perform(writerAction) } }
-            if let firstContainer, !firstAction.isEmpty { firstContainer.perform(firstAction) }
             for (container, action) in others where !action.isEmpty { container.perform(action) }
         }
     }
