@@ -11,7 +11,7 @@ import Testing
     func shortReadsReadTheWholeFile(piece: Int) throws {
         let directory = try TemporaryDirectory()
         let url = directory.file()
-        let contents = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let contents = Data((0..<100_000).map { (index: Int) in UInt8(truncatingIfNeeded: index * 31) })
         try contents.write(to: url)
         var calls = SystemCalls.system
         calls.read = { descriptor, buffer in
