@@ -27,6 +27,12 @@ let package = Package(
         ),
         // The resident set and the allocator's bytes in use (glibc's mallinfo2 is not in Swift's Glibc module).
         .target(name: "CProcessMemory", path: "Sources/CProcessMemory"),
+        // Writes one key many times through the subscript: write-instructions.sh counts its instructions per write.
+        .executableTarget(
+            name: "PrefsWriteProbe",
+            dependencies: [.product(name: "Prefs", package: "Prefs")],
+            path: "Sources/PrefsWriteProbe"
+        ),
         // One process of a benchmark fleet: many Prefs instances, or plain listening sessions (the floor).
         .executableTarget(
             name: "FleetDriver",

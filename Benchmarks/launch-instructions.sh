@@ -16,14 +16,17 @@ keys="${1:-1000}"
 if ! command -v swift > /dev/null && [ -x /opt/swift/usr/bin/swift ]; then
     export PATH=/opt/swift/usr/bin:$PATH
 fi
-for tool in swift valgrind callgrind_annotate; do
+for tool in swift valgrind callgrind_annotate objcopy; do
     command -v "$tool" > /dev/null || { echo "launch-instructions.sh: no '$tool' on PATH" >&2; exit 1; }
 done
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 swift build -c release --product PrefsLaunchProbe > "$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
-probe=.build/release/PrefsLaunchProbe
+# valgrind 3.19 cannot read the DWARF 5 that Swift writes for a binary this size ("possibly corrupted debuginfo"):
+# count a copy without it (the symbols stay).
+probe="$work/PrefsLaunchProbe"
+objcopy --strip-debug .build/release/PrefsLaunchProbe "$probe"
 
 # The same keys on both sides, bulk.i = i: a Prefs file (a JSON object) and a UserDefaults suite (a property list
 # under $XDG_CONFIG_HOME, where swift-corelibs-foundation looks for suites on Linux).
@@ -45,7 +48,7 @@ count() {
     local total main
     total=$(callgrind_annotate "$file" 2> /dev/null | awk '/PROGRAM TOTALS/ && !done { gsub(",", "", $1); print $1; done = 1 }')
     main=$(callgrind_annotate --inclusive=yes "$file" 2> /dev/null \
-        | awk '/main\.swift:PrefsLaunchProbe_main/ && !done { gsub(",", "", $1); print $1; done = 1 }')
+        | awk '/PrefsLaunchProbe_main/ && !done { gsub(",", "", $1); print $1; done = 1 }')
     echo "$main $total"
 }
 

@@ -69,9 +69,15 @@ extension Preferences {
         let written = LocalWrite(
             containerID: ObjectIdentifier(self), binding: target.binding,
             decoded: Decoded(DecodedStorage(value), usedDefault: false))
-        let link = slots[target.slot].link
-        let failuresBefore = link.write(name: target.name, value: stored, written: written, by: self)
-        if waitForStore { try waitForStoreWrite(of: target, via: link, failuresBefore: failuresBefore) }
+        // Unretained: `slots` holds the link for as long as this container lives, and retaining a link (which is
+        // referred to weakly) takes Swift's slow path.
+        let link = Unmanaged.passUnretained(slots[target.slot].link)
+        let failuresBefore = link._withUnsafeGuaranteedRef {
+            $0.write(name: target.name, value: stored, written: written, by: self)
+        }
+        if waitForStore {
+            try waitForStoreWrite(of: target, via: link.takeUnretainedValue(), failuresBefore: failuresBefore)
+        }
     }
 
     /// Writes a bound key path behind the caller; a failure is reported through the logger (a property wrapper's

@@ -77,16 +77,17 @@ struct LinkState: Sendable {
         name: String, value: PreferenceValue?, reason: PreferenceWriteReason?
     ) -> (update: Update, scheduleDrain: Bool) {
         if let last = pending.indices.last, pending[last].reason == reason {
-            pending[last].writes[name] = .some(value)
+            // A key already pending is in `ownLatest` (nothing takes a pending key off): one lookup, not two.
+            if pending[last].writes.updateValue(value, forKey: name) == nil { ownLatest.insert(name) }
         } else {
             var batch = Batch(reason: reason)
             swap(&batch.writes, &spare)
             batch.writes[name] = .some(value)
             pending.append(batch)
+            ownLatest.insert(name)
         }
         let scheduleDrain = !isDrainScheduled
         isDrainScheduled = true
-        ownLatest.insert(name)
         sequence += 1
         return (Update(name: name, value: value, sequence: sequence), scheduleDrain)
     }

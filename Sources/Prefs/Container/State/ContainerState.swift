@@ -148,6 +148,14 @@ struct ContainerState: Sendable {
         entryNames[slot].row(tagged: tag) { entries[Int($0)].name == name }.map(EntryID.init)
     }
 
+    /// The entry of this container's own write, found through its binding without hashing the name, when the
+    /// update reaches it in the binding's slot.
+    private func writtenEntry(_ written: LocalWrite?, named name: String, inSlot slot: Int) -> EntryID? {
+        guard let written else { return nil }
+        let entry = bindings[written.binding].entry
+        return entries[entry].slot == slot && entries[entry].name == name ? entry : nil
+    }
+
     /// The tag of a stored name in ``entryNames``: 32 bits of its hash.
     private static func tag(of name: String) -> UInt32 { UInt32(truncatingIfNeeded: name.hashValue) }
 
@@ -222,7 +230,10 @@ struct ContainerState: Sendable {
         _ name: String, _ value: PreferenceValue?, sequence: UInt64, slot: Int, written: LocalWrite?,
         keyPrefix: String, _ action: inout ChangeAction
     ) {
-        guard let entry = cachedEntry(named: name, tagged: Self.tag(of: name), inSlot: slot) else {
+        guard
+            let entry = writtenEntry(written, named: name, inSlot: slot)
+                ?? cachedEntry(named: name, tagged: Self.tag(of: name), inSlot: slot)
+        else {
             if !observers.keyNameObservers.isEmpty, name.hasPrefix(keyPrefix) { deliveries.append(.name(name)) }
             return
         }

@@ -1,0 +1,45 @@
+import Foundation
+import Prefs
+
+// Writes one Int key N times through the subscript, as `Prefs.write-Int` and `FileStore.write-Int` do, for
+// write-instructions.sh, which counts the instructions of `countedWrites` on the caller's thread under callgrind:
+//
+//   PrefsWriteProbe memory N       a container over an InMemoryPreferenceStore
+//   PrefsWriteProbe file N FILE    a container over FilePreferenceStore(url: FILE)
+//
+// The key is read once and written a few times first, outside the counted function, so that the count is the
+// steady write: no first read, no first write.
+
+extension PreferenceKeys {
+    /// The key written.
+    var probeCount: Key<Int> { Key("probe.count", default: 0) }
+}
+
+/// The writes before the counted ones.
+@inline(never) func warmUp(_ prefs: Preferences) {
+    for value in 0..<10 { prefs[\.probeCount] = -value }
+}
+
+/// The counted writes.
+@inline(never) func countedWrites(_ prefs: Preferences, _ count: Int) {
+    for value in 1...count { prefs[\.probeCount] = value }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3, let count = Int(arguments[2]), count > 0,
+    arguments[1] == "memory" || (arguments[1] == "file" && arguments.count == 4)
+else {
+    FileHandle.standardError.write(Data("usage: PrefsWriteProbe memory N | file N FILE\n".utf8))
+    exit(2)
+}
+let prefs =
+    arguments[1] == "file"
+    ? Preferences(store: try FilePreferenceStore(url: URL(fileURLWithPath: arguments[3])))
+    : Preferences(store: InMemoryPreferenceStore())
+warmUp(prefs)
+countedWrites(prefs, count)
+try prefs.flush()
+guard prefs[\.probeCount] == count else {
+    FileHandle.standardError.write(Data("PrefsWriteProbe: read \(prefs[\.probeCount]), expected \(count)\n".utf8))
+    exit(1)
+}

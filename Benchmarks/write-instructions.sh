@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Counts the instructions of one subscript write on the caller's thread, under valgrind's callgrind: a figure that
+# does not move with the machine's load, beside the timed `Prefs.write-Int` and `FileStore.write-Int` rows of
+# compare.sh. The link's queue (the store write behind the caller) runs on another thread and is not counted; and
+# as callgrind runs one thread at a time, it does not run during the loop either: every counted write joins the
+# batch already waiting for the store (the path of a tight loop), so both stores count the same.
+#
+#   ./write-instructions.sh            # 2,000 writes on each store
+#   ./write-instructions.sh 10000      # N writes
+#   KEEP=DIR ./write-instructions.sh   # keeps the callgrind files in DIR (for callgrind_annotate)
+#
+# Runs PrefsWriteProbe (see Sources/PrefsWriteProbe/main.swift) once per store, over an InMemoryPreferenceStore and
+# a FilePreferenceStore, and divides the instructions of its counted loop by the number of writes. Needs valgrind
+# (apt-get install valgrind).
+set -euo pipefail
+
+cd "$(dirname "$0")"
+writes="${1:-2000}"
+if ! command -v swift > /dev/null && [ -x /opt/swift/usr/bin/swift ]; then
+    export PATH=/opt/swift/usr/bin:$PATH
+fi
+for tool in swift valgrind objcopy; do
+    command -v "$tool" > /dev/null || { echo "write-instructions.sh: no '$tool' on PATH" >&2; exit 1; }
+done
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+swift build -c release --product PrefsWriteProbe > "$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
+# valgrind 3.19 cannot read the DWARF 5 that Swift writes for a binary this size: count a copy without it.
+probe="$work/PrefsWriteProbe"
+objcopy --strip-debug .build/release/PrefsWriteProbe "$probe"
+
+printf '%s subscript writes of one Int key, instructions on the caller'"'"'s thread (callgrind)\n' "$writes"
+for store in memory file; do
+    valgrind --tool=callgrind --callgrind-out-file="$work/$store.callgrind" \
+        --toggle-collect='$s15PrefsWriteProbe13countedWrites*' "$probe" "$store" "$writes" "$work/preferences.json" \
+        > "$work/$store.out" 2> "$work/$store.valgrind" || { cat "$work/$store.valgrind" >&2; exit 1; }
+    counted=$(awk '/Collected :/ { print $4 }' "$work/$store.valgrind")
+    awk -v c="$counted" -v n="$writes" -v s="$store" 'BEGIN { printf "%-7s %12d in all, %6.0f a write\n", s, c, c / n }'
+done
+if [ -n "${KEEP:-}" ]; then
+    mkdir -p "$KEEP"
+    cp "$work"/*.callgrind "$KEEP"/
+    echo "Callgrind files in $KEEP (callgrind_annotate --inclusive=yes $KEEP/memory.callgrind)"
+fi
