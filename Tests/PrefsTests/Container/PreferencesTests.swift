@@ -55,6 +55,25 @@ import Testing
         #expect(main.value(forKey: "count") == 1)
     }
 
+    /// One store object under two IDs holds one stored key for the key paths of both: a write through either
+    /// reaches the other's cache and observers at once (the writer's own entry is found through its binding, the
+    /// other slot's by name).
+    @Test func oneStoreUnderTwoIDsIsOneStoredKeyForBoth() throws {
+        let store = InMemoryPreferenceStore()
+        let prefs = Preferences(stores: [.default: store, .second: store])
+        #expect(prefs[\.defaultStoreToken] == "" && prefs[\.secondStoreToken] == "")
+        let heard = Collected<String>()
+        let observation = prefs.observe(\.secondStoreToken) { heard.append($0.newValue) }
+        prefs[\.defaultStoreToken] = "shared"
+        #expect(prefs[\.secondStoreToken] == "shared")
+        prefs[\.secondStoreToken] = "back"
+        #expect(prefs[\.defaultStoreToken] == "back")
+        #expect(heard.all == ["shared", "back"])
+        try prefs.flush()
+        #expect(store.value(forKey: "token") == "back")
+        observation.cancel()
+    }
+
     @Test func aKeyWhoseStoreIsMissingIsAProgrammerErrorNamingTheKey() async {
         await #expect(processExitsWith: .failure) {
             let prefs = Preferences(store: InMemoryPreferenceStore())
@@ -156,4 +175,9 @@ import Testing
         }
         eventually("write after release") { store.value(forKey: "count") == 77 }
     }
+}
+
+extension PreferenceKeys {
+    /// The stored key `token` of ``secondStoreToken``, in the default store.
+    fileprivate var defaultStoreToken: Key<String> { Key("token", default: "") }
 }
