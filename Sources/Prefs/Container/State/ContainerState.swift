@@ -11,8 +11,8 @@ struct ContainerState: Sendable {
     var keys = KeyTable()
     var bindings: [BindingRow] = []
     var entries: [EntryRow] = []
-    /// Per store slot (the container's index of a store ID), the cached entries by stored name, tagged by 32 bits of the name's hash (the names stay in the
-    /// entry rows).
+    /// Per store slot (the container's index of a store ID), the cached entries by stored name, tagged by 32 bits of
+    /// the name's hash (the names stay in the entry rows).
     private var entryNames: [IndexTable<UInt32>]
     /// Per store slot, the number of the last link update received: a first read that started before it may have
     /// missed it.
