@@ -51,25 +51,35 @@ struct ObservationAnchors: Sendable {
     mutating func anchor(of entry: EntryID) -> ObservationAnchor {
         let (group, member) = Int(entry.index).quotientAndRemainder(dividingBy: Self.groupSize)
         while groups.count <= group { groups.append(Group()) }
-        return ObservationAnchor(group: groups[group], keyPath: Self.members[member])
+        return ObservationAnchor(group: .passUnretained(groups[group]), keyPath: memberKeyPaths[member].unmanaged)
     }
 }
 
 /// The registrar and member key path under which Observation tracks one cached stored key.
+///
+/// Both unretained, so that an anchor is copied and dropped without reference counting (every write hands one on):
+/// a container's state keeps every group it made for the container's life, the member key paths live for the
+/// process's, and an anchor is only used with its container, which its user holds.
 @usableFromInline
-struct ObservationAnchor: Sendable {
-    let group: ObservationAnchors.Group
-    let keyPath: any KeyPath<Preferences, Int> & Sendable
+struct ObservationAnchor: @unchecked Sendable {  // a registrar is thread-safe; key paths are immutable
+    let group: Unmanaged<ObservationAnchors.Group>
+    let keyPath: Unmanaged<KeyPath<Preferences, Int>>
 
     /// Records a read of the key, for whoever tracks reads on this thread (SwiftUI, `withObservationTracking`).
     @usableFromInline func access(in container: Preferences) {
-        group.registrar.access(container, keyPath: keyPath)
+        group._withUnsafeGuaranteedRef { group in
+            keyPath._withUnsafeGuaranteedRef { group.registrar.access(container, keyPath: $0) }
+        }
     }
 
     /// Tells whoever tracked a read of the key that it changed.
     func changed(in container: Preferences) {
-        group.registrar.willSet(container, keyPath: keyPath)
-        group.registrar.didSet(container, keyPath: keyPath)
+        group._withUnsafeGuaranteedRef { group in
+            keyPath._withUnsafeGuaranteedRef {
+                group.registrar.willSet(container, keyPath: $0)
+                group.registrar.didSet(container, keyPath: $0)
+            }
+        }
     }
 }
 
