@@ -111,6 +111,7 @@ final class StoreLink: Sendable {
         by writer: Preferences? = nil,
         _ body: (inout LinkState) -> (update: LinkState.Update?, result: Result)
     ) -> Result {
+        let writer = writer.map(Unmanaged.passUnretained)  // a weakly referenced object's retain takes the slow path
         let (result, actions) = shared.withLock { shared -> (Result, ContainerActions) in
             let (update, result) = body(&shared.state)
             guard let update else { return (result, ContainerActions()) }
@@ -152,13 +153,15 @@ final class StoreLink: Sendable {
     /// Applies an update to every container's cache; returns what each must do next. Call it holding the link's lock.
     private static func apply(
         _ update: LinkState.Update, to registrations: [ContainerRegistration], written: LocalWrite?,
-        by writer: Preferences?
+        by writer: Unmanaged<Preferences>?
     ) -> ContainerActions {
         var actions = ContainerActions()
         for index in registrations.indices {  // by index: copying a registration would copy its weak reference
-            if let writer, registrations[index].id == ObjectIdentifier(writer) {
+            if let writer, registrations[index].id == ObjectIdentifier(writer.takeUnretainedValue()) {
                 for (_, slot) in registrations[index].storeIDs {
-                    actions.appendWriter(writer, writer.apply(update, slot: slot, written: written))
+                    writer._withUnsafeGuaranteedRef {
+                        actions.appendWriter($0, $0.apply(update, slot: slot, written: written))
+                    }
                 }
                 continue
             }
