@@ -13,20 +13,7 @@ set -euo pipefail
 
 cd "$(dirname "$0")"
 keys="${1:-1000}"
-if ! command -v swift > /dev/null && [ -x /opt/swift/usr/bin/swift ]; then
-    export PATH=/opt/swift/usr/bin:$PATH
-fi
-for tool in swift valgrind callgrind_annotate objcopy; do
-    command -v "$tool" > /dev/null || { echo "launch-instructions.sh: no '$tool' on PATH" >&2; exit 1; }
-done
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-swift build -c release --product PrefsLaunchProbe > "$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
-# valgrind 3.19 cannot read the DWARF 5 that Swift writes for a binary this size ("possibly corrupted debuginfo"):
-# count a copy without it (the symbols stay).
-probe="$work/PrefsLaunchProbe"
-objcopy --strip-debug .build/release/PrefsLaunchProbe "$probe"
+. ./callgrind-probe.sh PrefsLaunchProbe callgrind_annotate
 
 # The same keys on both sides, bulk.i = i: a Prefs file (a JSON object) and a UserDefaults suite (a property list
 # under $XDG_CONFIG_HOME, where swift-corelibs-foundation looks for suites on Linux).

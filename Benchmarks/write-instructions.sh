@@ -16,19 +16,7 @@ set -euo pipefail
 
 cd "$(dirname "$0")"
 writes="${1:-2000}"
-if ! command -v swift > /dev/null && [ -x /opt/swift/usr/bin/swift ]; then
-    export PATH=/opt/swift/usr/bin:$PATH
-fi
-for tool in swift valgrind objcopy; do
-    command -v "$tool" > /dev/null || { echo "write-instructions.sh: no '$tool' on PATH" >&2; exit 1; }
-done
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-swift build -c release --product PrefsWriteProbe > "$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
-# valgrind 3.19 cannot read the DWARF 5 that Swift writes for a binary this size: count a copy without it.
-probe="$work/PrefsWriteProbe"
-objcopy --strip-debug .build/release/PrefsWriteProbe "$probe"
+. ./callgrind-probe.sh PrefsWriteProbe
 
 printf '%s subscript writes of one Int key, instructions on the caller'"'"'s thread (callgrind)\n' "$writes"
 for store in memory file; do
