@@ -134,12 +134,12 @@ final class StoreLink: Sendable {
         mutating func append(_ container: Preferences, _ action: ChangeAction) { others.append((container, action)) }
 
         /// Adds the writer's action; the writer binds the store under one ID in the common case.
-        mutating func appendWriter(_ container: Preferences, _ action: ChangeAction) {
+        mutating func appendWriter(_ container: Unmanaged<Preferences>, _ action: ChangeAction) {
             if writer == nil {
-                writer = .passUnretained(container)
+                writer = container
                 writerAction = action
             } else {
-                append(container, action)
+                append(container.takeUnretainedValue(), action)
             }
         }
 
@@ -159,9 +159,8 @@ final class StoreLink: Sendable {
         for index in registrations.indices {  // by index: copying a registration would copy its weak reference
             if let writer, registrations[index].id == ObjectIdentifier(writer.takeUnretainedValue()) {
                 for (_, slot) in registrations[index].storeIDs {
-                    writer._withUnsafeGuaranteedRef {
-                        actions.appendWriter($0, $0.apply(update, slot: slot, written: written))
-                    }
+                    actions.appendWriter(
+                        writer, writer._withUnsafeGuaranteedRef { $0.apply(update, slot: slot, written: written) })
                 }
                 continue
             }
