@@ -23,8 +23,12 @@ let package = Package(
         .executableTarget(
             name: "PrefsLaunchProbe",
             dependencies: ["CProcessMemory", .product(name: "Prefs", package: "Prefs")],
-            path: "Sources/PrefsLaunchProbe"
+            path: "Sources/PrefsLaunchProbe",
+            plugins: ["LaunchKeys"]
         ),
+        // The probe's 10,000 declared keys and the functions that read them, generated at build time.
+        .plugin(name: "LaunchKeys", capability: .buildTool(), dependencies: ["LaunchKeysGenerator"]),
+        .executableTarget(name: "LaunchKeysGenerator", path: "Sources/LaunchKeysGenerator"),
         // The resident set and the allocator's bytes in use (glibc's mallinfo2 is not in Swift's Glibc module).
         .target(name: "CProcessMemory", path: "Sources/CProcessMemory"),
         // Writes one key many times through the subscript: write-instructions.sh counts its instructions per write.

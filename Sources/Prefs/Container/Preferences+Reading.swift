@@ -16,39 +16,38 @@ extension Preferences {
     /// - Parameter keyPath: The key, as a key path into ``PreferenceKeys``.
     @inlinable
     public subscript<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> Value {
-        get {
-            // The hot path: one lock, one lookup by the key path's identity, no decoding, no allocation.
-            var action: ReadAction?
-            if let value = lockedCachedValue(keyPath, otherwise: &action) { return TypedKey<Value>.value(in: value) }
-            return TypedKey<Value>.value(in: finishRead(action!) { TypedKey(keyPath) })
-        }
-        set {
-            do {
-                try write(keyPath, newValue, waitForStore: false)
-            } catch {
-                reportFailedWrite(of: keyPath, error)
-            }
-        }
+        // The key path is used only to evaluate its key: where this is inlined with a literal key path, the
+        // optimizer calls the key's getter and no key path object is made.
+        get { value(of: PreferenceKeys()[keyPath: keyPath]) }
+        set { writeLogging(PreferenceKeys()[keyPath: keyPath], newValue) }
     }
 
-    /// Reads a key path already bound in this container (a `@Preference` with a container keeps its binding): a
-    /// lock and a table read when the value is cached.
+    /// Reads a key (the hot path): one lock, one lookup by the bits of the key's name, no decoding, no allocation.
+    @inlinable
+    func value<Value>(of key: PreferenceKeys.Key<Value>) -> Value {
+        var action: ReadAction?
+        if let value = lockedCachedValue(KeyIdentity(key), otherwise: &action) {
+            return TypedKey<Value>.value(in: value)
+        }
+        return TypedKey<Value>.value(in: finishRead(action!) { TypedKey(key) })
+    }
+
+    /// Reads a key already bound in this container (a `@Preference` with a container keeps its binding): a lock and
+    /// a table read when the value is cached.
     ///
     /// - Parameters:
-    ///   - binding: The key path's binding.
-    ///   - keyPath: The key path, evaluated only when the value is not cached (a cached read retains nothing).
+    ///   - binding: The key's binding.
+    ///   - key: The key, evaluated only when the value is not cached (a cached read retains nothing).
     /// - Returns: The key's value.
     @inlinable
-    func value<Value>(
-        of binding: BindingID, keyPath: @autoclosure () -> KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>
-    ) -> Value {
+    func value<Value>(of binding: BindingID, key: @autoclosure () -> PreferenceKeys.Key<Value>) -> Value {
         var action: ReadAction?
         if let value = lockedCachedValue(binding, otherwise: &action) { return TypedKey<Value>.value(in: value) }
-        return TypedKey<Value>.value(in: finishRead(action!) { TypedKey(keyPath()) })
+        return TypedKey<Value>.value(in: finishRead(action!) { TypedKey(key()) })
     }
 
-    /// Finishes a read that found no cached value: binds the key path on its first use (evaluating its key with
-    /// `makeKey`, which the caller specialized), asks a read-through store, decodes and caches.
+    /// Finishes a read that found no cached value: binds the key on its first use (erasing it with `makeKey`, which
+    /// the caller specialized), asks a read-through store, decodes and caches.
     ///
     /// - Returns: The decoded value.
     @usableFromInline @inline(never)
@@ -72,10 +71,10 @@ extension Preferences {
         }
     }
 
-    /// The binding of a key path, bound now if this is its first use.
+    /// The binding of a key, bound now if this is its first use.
     @inlinable
-    func resolve<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> BindingID {
-        resolve(lockedRead(keyPath)) { TypedKey(keyPath) }
+    func resolve<Value>(_ key: PreferenceKeys.Key<Value>) -> BindingID {
+        resolve(lockedRead(KeyIdentity(key))) { TypedKey(key) }
     }
 
     /// The binding a read names, bound now (with the key `makeKey` evaluates) if the read found it unbound.
@@ -88,7 +87,7 @@ extension Preferences {
     /// Binds an evaluated key: moves a value stored under a former name, looks up overrides, reads and decodes the
     /// stored value, then binds it under the lock. Not generic: the key's typed work is behind ``ErasedKey``.
     @inline(never)
-    private func bind(_ key: any ErasedKey, id: KeyPathID, boundBefore: Int) -> ReadAction {
+    private func bind(_ key: any ErasedKey, id: KeyIdentity, boundBefore: Int) -> ReadAction {
         let name = keyPrefix + key.name
         let slot = slot(key.storeID, for: name)
         let link = slots[slot].link
@@ -148,16 +147,4 @@ extension Preferences {
     }
 
     private func describe(_ request: DecodeRequest) -> String { describe(request.name, slot: request.slot) }
-}
-
-/// A key path bound in a container, for a property wrapper that keeps it: reads and writes skip the lookup.
-@usableFromInline
-struct BoundKeyPath<Value: Sendable>: @unchecked Sendable {  // key paths are immutable
-    @usableFromInline let keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>
-    @usableFromInline let binding: BindingID
-
-    @usableFromInline init(keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>, binding: BindingID) {
-        self.keyPath = keyPath
-        self.binding = binding
-    }
 }

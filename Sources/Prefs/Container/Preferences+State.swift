@@ -1,10 +1,10 @@
 /// The one place where a container takes its lock: every site hands one event to ``ContainerState`` and gets back
 /// what to do once the lock is released (`let action = state.withLock { $0.event(…) }`).
 extension Preferences {
-    /// A read of a key path's cached value; when it is not cached, `action` says what to do.
+    /// A read of a key's cached value; when it is not cached, `action` says what to do.
     @inlinable
-    func lockedCachedValue(_ keyPath: AnyKeyPath, otherwise action: inout ReadAction?) -> DecodedStorage? {
-        state.withLock { $0.cachedValue(keyPath, trackedIn: Unmanaged.passUnretained(self), otherwise: &action) }
+    func lockedCachedValue(_ identity: KeyIdentity, otherwise action: inout ReadAction?) -> DecodedStorage? {
+        state.withLock { $0.cachedValue(identity, trackedIn: Unmanaged.passUnretained(self), otherwise: &action) }
     }
 
     /// A read of a bound key path's cached value; when it is not cached, `action` says what to do.
@@ -13,9 +13,9 @@ extension Preferences {
         state.withLock { $0.cachedValue(binding, trackedIn: Unmanaged.passUnretained(self), otherwise: &action) }
     }
 
-    /// A read of a key path.
+    /// A read of a key.
     @inlinable
-    func lockedRead(_ keyPath: AnyKeyPath) -> ReadAction { state.withLock { $0.read(keyPath) } }
+    func lockedRead(_ identity: KeyIdentity) -> ReadAction { state.withLock { $0.read(identity) } }
 
     /// A value decoded for a read, to cache.
     func lockedCache(_ decoded: Decoded, for request: DecodeRequest) {
@@ -27,10 +27,10 @@ extension Preferences {
         state.withLock { $0.bind(first, force: force) }
     }
 
-    /// What a write of a key path needs, if the key path object is bound (found by identity).
+    /// What a write of a key needs, if the key is bound (found by its bits).
     @inlinable
-    func lockedWriteTarget(_ keyPath: AnyKeyPath) -> WriteTarget? {
-        state.withLock { $0.writeTarget(identifiedBy: ObjectIdentifier(keyPath)) }
+    func lockedWriteTarget(_ identity: KeyIdentity) -> WriteTarget? {
+        state.withLock { $0.writeTarget(matching: identity) }
     }
 
     /// What a write of a bound key path needs.

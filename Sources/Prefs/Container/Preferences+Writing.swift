@@ -12,14 +12,19 @@ extension Preferences {
     ///   - value: The new value; nil removes an optional key's stored value.
     /// - Throws: An error from the key's codec, or a ``PreferenceWriteError``.
     public func set<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>, _ value: Value) throws {
-        try write(keyPath, value, waitForStore: true)
+        try write(PreferenceKeys()[keyPath: keyPath], value, waitForStore: true)
     }
 
     /// Removes the stored value of a key, so that reads return its default again.
     ///
     /// - Parameter keyPath: The key.
     public func reset<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) {
-        let target = lockedWriteTarget(keyPath) ?? lockedWriteTarget(resolve(keyPath))
+        reset(PreferenceKeys()[keyPath: keyPath])
+    }
+
+    /// Removes the stored value of a key.
+    func reset<Value>(_ key: PreferenceKeys.Key<Value>) {
+        let target = lockedWriteTarget(KeyIdentity(key)) ?? lockedWriteTarget(resolve(key))
         guard target.current != nil else { return }
         let key = TypedKey<Value>.of(target.key).key
         let written = LocalWrite(
@@ -47,17 +52,9 @@ extension Preferences {
     /// Encodes and commits a write; with `waitForStore`, hands it to the store before returning and throws its
     /// failure. Inlinable: specialized in the caller, nothing in it looks up generic type metadata at run time.
     @inlinable
-    func write<Value>(
-        _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>, _ value: Value, waitForStore: Bool
-    ) throws {
-        let target = lockedWriteTarget(keyPath) ?? lockedWriteTarget(resolve(keyPath))
+    func write<Value>(_ key: PreferenceKeys.Key<Value>, _ value: Value, waitForStore: Bool) throws {
+        let target = lockedWriteTarget(KeyIdentity(key)) ?? lockedWriteTarget(resolve(key))
         try write(target, value, waitForStore: waitForStore)
-    }
-
-    /// Encodes and commits a write of a bound key path.
-    @inlinable
-    func write<Value>(_ bound: BoundKeyPath<Value>, _ value: Value, waitForStore: Bool) throws {
-        try write(lockedWriteTarget(bound.binding), value, waitForStore: waitForStore)
     }
 
     /// Encodes and commits a write to the key a target names: every container of its store has it when this
@@ -80,14 +77,31 @@ extension Preferences {
         }
     }
 
-    /// Writes a bound key path behind the caller; a failure is reported through the logger (a property wrapper's
-    /// setter).
+    /// Writes a key behind the caller; a failure is reported through the logger (the subscript's setter).
     @inlinable
-    func writeLogging<Value>(_ bound: BoundKeyPath<Value>, _ value: Value) {
+    func writeLogging<Value>(_ key: PreferenceKeys.Key<Value>, _ value: Value) {
         do {
-            try write(bound, value, waitForStore: false)
+            try write(key, value, waitForStore: false)
         } catch {
-            reportFailedWrite(of: bound.keyPath, error)
+            reportFailedWrite(of: key, error)
+        }
+    }
+
+    /// Writes a bound key behind the caller; a failure is reported through the logger (a property wrapper's
+    /// setter).
+    ///
+    /// - Parameters:
+    ///   - binding: The key's binding.
+    ///   - key: The key, evaluated only to report a failure.
+    ///   - value: The new value.
+    @inlinable
+    func writeLogging<Value>(
+        _ binding: BindingID, key: @autoclosure () -> PreferenceKeys.Key<Value>, _ value: Value
+    ) {
+        do {
+            try write(lockedWriteTarget(binding), value, waitForStore: false)
+        } catch {
+            reportFailedWrite(of: key(), error)
         }
     }
 
@@ -104,8 +118,7 @@ extension Preferences {
     /// Reports a write made behind the caller that failed (the subscript's, a property wrapper's), leaving a secret
     /// key's value out: the one report of failed writes.
     @usableFromInline
-    func reportFailedWrite<Value>(of keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>, _ error: any Error) {
-        let key = PreferenceKeys()[keyPath: keyPath]
+    func reportFailedWrite<Value>(of key: PreferenceKeys.Key<Value>, _ error: any Error) {
         let name = describe(keyPrefix + key.name, slot: slotIndex(of: key.storeID) ?? 0)
         logger.error("Prefs: could not set '\(name)': \(SecretRedaction.text(of: error, isSecret: key.isSecret))")
     }

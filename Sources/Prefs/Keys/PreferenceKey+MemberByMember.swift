@@ -38,9 +38,13 @@ extension PreferenceKeys.Key {
         Self(
             name: name, defaultValue: defaultValue, storeID: storeID, formerNames: formerNames,
             notes: .make(description: description, isSecret: isSecret, decodesMemberByMember: true),
-            encode: encodeValue, decode: decodeExactly
+            encode: encodeValue, decode: decodeExactly, variant: variant | Self.memberByMemberVariant
         )
     }
+
+    /// The bit of ``variant`` that tells a key read member by member from the same key read whole: they read one
+    /// stored value differently, so a container binds them apart.
+    static var memberByMemberVariant: UInt { 1 << (UInt.bitWidth - 1) }
 
     /// Decodes a stored value as reads do, with the members of it that read the default's value: none unless the key
     /// ``decodesMemberByMember`` and the stored object does not decode as it is.

@@ -46,7 +46,8 @@ extension PreferenceKeys.Key {
                     guard let old = try? Old(preferenceValue: stored) else { throw error }
                     return try upgrade(old)
                 }
-            }
+            },
+            variant: variant
         )
     }
 }

@@ -24,11 +24,15 @@ extension PreferenceKeys {
         public let storeID: PreferenceStoreID
         /// What the key says about itself (its description, whether it is secret, its former names); nil when it says
         /// nothing. Held apart from the fields a read uses, behind one reference, so that it costs reads nothing.
-        let notes: PreferenceKeyNotes?
+        @usableFromInline let notes: PreferenceKeyNotes?
+        /// Tells apart keys of one name, store and type that read differently: 0 for a declared key (declared once), a
+        /// number per default for the keys of ``Persistence`` properties (two of one name may differ in default), and
+        /// a bit for a key read member by member.
+        @usableFromInline let variant: UInt
         /// Turns a value into its stored form; nil removes the stored value (optional keys set to nil).
         @usableFromInline let encodeValue: @Sendable (Value) throws -> PreferenceValue?
         /// Turns a stored value back into a value as it is (with upgrades from older types).
-        let decodeExactly: @Sendable (PreferenceValue) throws -> Value
+        @usableFromInline let decodeExactly: @Sendable (PreferenceValue) throws -> Value
         /// The value that reads return while nothing (or nothing valid) is stored.
         public let defaultValue: Value
 
@@ -57,10 +61,14 @@ extension PreferenceKeys {
             codec: PreferenceCodec<Value>,
             formerNames: [String] = [], description: String? = nil, isSecret: Bool = false
         ) {
+            // A key that notes nothing makes no notes, inline: where its getter is inlined into a read, the
+            // optimizer then drops every field the read does not use.
+            let notes =
+                description == nil && !isSecret && formerNames.isEmpty
+                ? nil : PreferenceKeyNotes.make(description: description, isSecret: isSecret, formerNames: formerNames)
             self.init(
-                name: name, defaultValue: defaultValue, storeID: store, formerNames: formerNames,
-                notes: .make(description: description, isSecret: isSecret), encode: codec.encode, decode: codec.decode
-            )
+                name: name, defaultValue: defaultValue, storeID: store, notes: notes, encode: codec.encode,
+                decode: codec.decode)
         }
 
         /// Creates an optional key, stored with a custom codec, that defaults to nil.
@@ -93,14 +101,33 @@ extension PreferenceKeys {
             formerNames: [String],
             notes: PreferenceKeyNotes?,
             encode: @escaping @Sendable (Value) throws -> PreferenceValue?,
-            decode: @escaping @Sendable (PreferenceValue) throws -> Value
+            decode: @escaping @Sendable (PreferenceValue) throws -> Value,
+            variant: UInt = 0
+        ) {
+            self.init(
+                name: name, defaultValue: defaultValue, storeID: storeID,
+                notes: PreferenceKeyNotes.with(formerNames, in: notes), encode: encode, decode: decode,
+                variant: variant)
+        }
+
+        /// Creates a key from its fields.
+        @inlinable
+        init(
+            name: String,
+            defaultValue: Value,
+            storeID: PreferenceStoreID,
+            notes: PreferenceKeyNotes?,
+            encode: @escaping @Sendable (Value) throws -> PreferenceValue?,
+            decode: @escaping @Sendable (PreferenceValue) throws -> Value,
+            variant: UInt = 0
         ) {
             self.name = name
-            self.defaultValue = defaultValue
             self.storeID = storeID
-            self.notes = PreferenceKeyNotes.with(formerNames, in: notes)
+            self.notes = notes
+            self.variant = variant
             self.encodeValue = encode
             self.decodeExactly = decode
+            self.defaultValue = defaultValue
         }
     }
 }

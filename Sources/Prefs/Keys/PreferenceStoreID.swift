@@ -15,10 +15,12 @@ public struct PreferenceStoreID: Hashable, Sendable, CustomStringConvertible {
     /// Creates a store ID.
     ///
     /// - Parameter name: A name that identifies the store within a container.
+    @inlinable
     public init(_ name: String) { self.name = name }
 
     /// The store that keys use unless they name another one.
-    public static let `default` = PreferenceStoreID("default")
+    @inlinable
+    public static var `default`: PreferenceStoreID { PreferenceStoreID("default") }
 
     /// The ID's name.
     public var description: String { name }

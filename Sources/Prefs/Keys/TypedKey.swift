@@ -8,7 +8,6 @@ public import Logging
 @usableFromInline
 protocol ErasedKey: AnyObject, Sendable {
     /// The key path the key was made from.
-    var keyPath: AnyKeyPath { get }
     /// Whether the key's value is secret (kept out of log messages).
     var isSecret: Bool { get }
     /// The stored name, before a container's prefix.
@@ -92,28 +91,26 @@ final class DecodedValue<Value: Sendable>: Sendable {
     @usableFromInline init(_ value: Value) { self.value = value }
 }
 
-/// A declared key whose value type is known: the key path, its evaluated key, and the typed work behind
-/// ``ErasedKey``.
+/// A declared key whose value type is known, and the typed work behind ``ErasedKey``.
 @usableFromInline
-final class TypedKey<Value: Sendable>: ErasedKey, @unchecked Sendable {  // key paths are immutable
-    @usableFromInline let typedKeyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>
+final class TypedKey<Value: Sendable>: ErasedKey {
     @usableFromInline let key: PreferenceKeys.Key<Value>
 
-    /// Evaluates a key path's key. Inlinable: made in the caller's specialization, so nothing here copies a key
-    /// through its generic value witnesses.
+    /// Erases a key. Inlinable: made in the caller's specialization, so nothing here copies a key through its
+    /// generic value witnesses.
     @inlinable
-    init(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) {
-        let key = PreferenceKeys()[keyPath: keyPath]
-        self.typedKeyPath = keyPath
-        self.key = key
-    }
+    init(_ key: PreferenceKeys.Key<Value>) { self.key = key }
 
-    @usableFromInline var keyPath: AnyKeyPath { typedKeyPath }
+    /// Erases a key path's key.
+    @inlinable
+    convenience init(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) {
+        self.init(PreferenceKeys()[keyPath: keyPath])
+    }
     // The key's fields that code without its type reads; `Key` keeps them ahead of its default value, at fixed
     // offsets.
     @usableFromInline var name: String { key.name }
     @usableFromInline var storeID: PreferenceStoreID { key.storeID }
-    @usableFromInline var formerNames: [String] { key.formerNames }
+    @usableFromInline var formerNames: [String] { key.notes?.formerNames ?? [] }
     @usableFromInline var isSecret: Bool { key.notes?.isSecret ?? false }
     /// Encoded when asked (rarely: a change to or from nothing stored), not kept with every bound key.
     @usableFromInline var storedDefault: PreferenceValue? { (try? key.encodeValue(key.defaultValue)) ?? nil }
@@ -150,16 +147,14 @@ final class TypedKey<Value: Sendable>: ErasedKey, @unchecked Sendable {  // key 
     }
 
     @usableFromInline func currentValue(in preferences: Preferences) -> PreferenceValue? {
-        (try? key.encodeValue(preferences[typedKeyPath])) ?? nil
+        (try? key.encodeValue(preferences.value(of: key))) ?? nil
     }
 
-    @usableFromInline func source(in preferences: Preferences) -> PreferenceSource {
-        preferences.source(of: typedKeyPath)
-    }
+    @usableFromInline func source(in preferences: Preferences) -> PreferenceSource { preferences.source(of: key) }
 
     @usableFromInline func set(_ value: PreferenceValue, in preferences: Preferences) throws {
-        try preferences.set(typedKeyPath, key.decodeValue(value))
+        try preferences.write(key, key.decodeValue(value), waitForStore: true)
     }
 
-    @usableFromInline func reset(in preferences: Preferences) { preferences.reset(typedKeyPath) }
+    @usableFromInline func reset(in preferences: Preferences) { preferences.reset(key) }
 }

@@ -72,9 +72,10 @@ extension Preferences {
         initial: (@Sendable (Value) -> Void)? = nil,
         onChange: @escaping @Sendable (_ old: Value, _ new: Value) -> Void
     ) -> (token: PreferenceObservationToken, current: CurrentValue) {
-        let binding = resolve(keyPath)
+        let key = PreferenceKeys()[keyPath: keyPath]
+        let binding = resolve(key)
         let target = lockedWriteTarget(binding)
-        if slots[target.slot].link.requiresReadThrough { _ = self[keyPath] }
+        if slots[target.slot].link.requiresReadThrough { _ = value(of: key) }
         let observer = Observer(
             binding: binding, key: target.key,
             notify: { old, new in onChange(TypedKey<Value>.value(in: old), TypedKey<Value>.value(in: new)) },

@@ -23,7 +23,12 @@ extension Preferences {
     /// - Parameter keyPath: The key.
     /// - Returns: The value's source.
     public func source<Value>(of keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> PreferenceSource {
-        let binding = resolve(keyPath)
+        source(of: PreferenceKeys()[keyPath: keyPath])
+    }
+
+    /// Says where a key's current value comes from.
+    func source<Value>(of key: PreferenceKeys.Key<Value>) -> PreferenceSource {
+        let binding = resolve(key)
         let (stored, override) = lockedStoredValue(of: binding)
         if let override { return override.source }
         let key = TypedKey<Value>.of(lockedWriteTarget(binding).key).key

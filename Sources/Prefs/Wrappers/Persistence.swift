@@ -32,7 +32,7 @@ public import SwiftUI
 /// `Value` must be `Sendable`, as every preference is: an enum declared `public` needs `: Sendable`.
 @propertyWrapper
 public struct Persistence<Value: Sendable>: Sendable {
-    let keyPath: any KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>> & Sendable
+    let key: PreferenceKeys.Key<Value>
     /// The container of the `store:` argument; nil without one.
     private let storeContainer: Preferences?
     /// Without a `store:` argument, the shared container of `UserDefaults.standard`, held so that it
@@ -44,7 +44,7 @@ public struct Persistence<Value: Sendable>: Sendable {
     #endif
 
     init(_ key: PersistenceKey<Value>, store: UserDefaults?) {
-        keyPath = \PreferenceKeys.[persistence: key]
+        self.key = key.key
         storeContainer = store.map(Preferences.shared(for:))
         let isolated = store != nil || StandardContainers.current?.userDefaults != nil
         standardContainer = isolated ? nil : Preferences.shared(for: .standard)
@@ -68,13 +68,13 @@ public struct Persistence<Value: Sendable>: Sendable {
     /// (on Linux that includes `synchronize()`, about 2 ms). A write that fails is logged, and the
     /// property goes back to what the defaults hold.
     public var wrappedValue: Value {
-        get { preferences[keyPath] }
+        get { preferences.value(of: key) }
         nonmutating set {
             let preferences = preferences
             do {
-                try preferences.set(keyPath, newValue)
+                try preferences.write(key, newValue, waitForStore: true)
             } catch {
-                preferences.reportFailedWrite(of: keyPath, error)
+                preferences.reportFailedWrite(of: key, error)
             }
         }
     }

@@ -1,9 +1,9 @@
-/// The key behind a ``Persistence`` property: a name, a default and a codec, made into a key path
-/// into ``PreferenceKeys`` so that the property uses the container like any declared key.
+/// The key behind a ``Persistence`` property: a name, a default and a codec, made into a key of
+/// ``PreferenceKeys`` so that the property uses the container like any declared key.
 ///
-/// Two properties with the same name, type and default are the same key path (one cached decoded
-/// value); with different defaults they are two key paths over the same stored value, as two
-/// `@AppStorage` properties of the same name are.
+/// Two properties with the same name, type and default are the same key (one cached decoded
+/// value); with different defaults they are two keys (two variants) over the same stored value, as
+/// two `@AppStorage` properties of the same name are.
 struct PersistenceKey<Value: Sendable>: Hashable, Sendable {
     let name: String
     let defaultValue: Value
@@ -45,12 +45,32 @@ struct PersistenceKey<Value: Sendable>: Hashable, Sendable {
     }
 }
 
-extension PreferenceKeys {
-    /// The key of a ``Persistence`` property.
-    subscript<Value>(persistence key: PersistenceKey<Value>) -> Key<Value> {
-        Key(
-            name: key.name, defaultValue: key.defaultValue, storeID: .default, formerNames: [], notes: nil,
-            encode: key.encode, decode: key.decode
-        )
+extension PersistenceKey {
+    /// The key of a ``Persistence`` property: its variant is numbered by name, type and default.
+    var key: PreferenceKeys.Key<Value> {
+        let variant = PersistenceVariant(name: name, type: ObjectIdentifier(Value.self), storedDefault: storedDefault)
+        return PreferenceKeys.Key(
+            name: name, defaultValue: defaultValue, storeID: .default, formerNames: [], notes: nil, encode: encode,
+            decode: decode, variant: variant.number)
+    }
+}
+
+/// What tells the keys of ``Persistence`` properties of one name apart: their type and default.
+private struct PersistenceVariant: Hashable {
+    let name: String
+    let type: ObjectIdentifier
+    let storedDefault: PreferenceValue?
+
+    /// The numbers given so far, from 1 (0 is a declared key's).
+    private static let numbers = Lock<[PersistenceVariant: UInt]>([:])
+
+    /// This variant's number, the same for the process's life.
+    var number: UInt {
+        Self.numbers.withLock { numbers in
+            if let number = numbers[self] { return number }
+            let number = UInt(numbers.count + 1)
+            numbers[self] = number
+            return number
+        }
     }
 }

@@ -25,8 +25,8 @@ public struct Preference<Value: Sendable>: Sendable {
     /// The key this property reads and writes.
     public let keyPath: any KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>> & Sendable
     @usableFromInline let container: Preferences?
-    /// The key path bound in ``container`` when the property has one: reads then skip the key lookup.
-    @usableFromInline let resolved: BoundKeyPath<Value>?
+    /// The key's binding in ``container`` when the property has one: reads then skip the key lookup.
+    @usableFromInline let bindingInContainer: BindingID?
     #if canImport(SwiftUI)
     /// The container a SwiftUI view tree points properties without a container at.
     var environment = PreferencesEnvironment()
@@ -46,7 +46,7 @@ public struct Preference<Value: Sendable>: Sendable {
     ) {
         self.keyPath = keyPath
         self.container = preferences
-        self.resolved = preferences.map { BoundKeyPath(keyPath: keyPath, binding: $0.resolve(keyPath)) }
+        self.bindingInContainer = preferences?.resolve(PreferenceKeys()[keyPath: keyPath])
     }
 
     /// The container this property uses: its own, else (in a SwiftUI view tree that sets one) the
@@ -65,14 +65,16 @@ public struct Preference<Value: Sendable>: Sendable {
         get {
             // The wrapper holds the container for the whole read: it is used unretained (retaining a container,
             // which links refer to weakly, takes Swift's slow path).
-            if let binding = resolved?.binding, let container = container.map(Unmanaged.passUnretained) {
-                return container._withUnsafeGuaranteedRef { $0.value(of: binding, keyPath: resolved!.keyPath) }
+            if let binding = bindingInContainer, let container = container.map(Unmanaged.passUnretained) {
+                return container._withUnsafeGuaranteedRef {
+                    $0.value(of: binding, key: PreferenceKeys()[keyPath: keyPath])
+                }
             }
             return preferences[keyPath]
         }
         nonmutating set {
-            if let container, let resolved {
-                container.writeLogging(resolved, newValue)
+            if let container, let binding = bindingInContainer {
+                container.writeLogging(binding, key: PreferenceKeys()[keyPath: keyPath], newValue)
             } else {
                 preferences[keyPath] = newValue
             }

@@ -10,7 +10,7 @@ enum ReadAction: Sendable {
     /// The key's store must be asked first (``PreferenceStore/requiresReadThrough``).
     case readThrough(BindingID)
     /// The key path is not bound yet (of the key paths bound then): its first read must read the store and bind it.
-    case unbound(KeyPathID, boundBefore: Int)
+    case unbound(KeyIdentity, boundBefore: Int)
 
     /// The binding the read found; nil when the key path is not bound.
     var binding: BindingID? {

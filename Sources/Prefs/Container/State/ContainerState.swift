@@ -34,26 +34,26 @@ struct ContainerState: Sendable {
 
     // MARK: Reading
 
-    /// A read of a key path's cached value (the hot path): the value when it is cached, with Observation told of
-    /// the read (bookkeeping on this thread, which calls no one); otherwise nil, and `action` says what to do.
+    /// A read of a key's cached value (the hot path): the value when it is cached, with Observation told of the read
+    /// (bookkeeping on this thread, which calls no one); otherwise nil, and `action` says what to do.
     ///
     /// - Parameters:
-    ///   - keyPath: The key path.
+    ///   - identity: The key.
     ///   - container: The container whose reads Observation tracks; nil tells it nothing (tests).
     ///   - action: Set when the value is not cached.
     /// - Returns: The cached value, or nil.
     @usableFromInline
     mutating func cachedValue(
-        _ keyPath: AnyKeyPath, trackedIn container: Unmanaged<Preferences>?, otherwise action: inout ReadAction?
+        _ identity: KeyIdentity, trackedIn container: Unmanaged<Preferences>?, otherwise action: inout ReadAction?
     ) -> DecodedStorage? {
-        if let binding = keys.binding(identifiedBy: ObjectIdentifier(keyPath)) {
+        if let binding = keys.binding(matching: identity) {
             return cachedValue(binding, trackedIn: container, otherwise: &action)
         }
-        action = read(keyPath)
+        action = read(identity)
         return nil
     }
 
-    /// A read of a bound key path's cached value, as ``cachedValue(_:trackedIn:otherwise:)-(AnyKeyPath,_,_)``.
+    /// A read of a bound key's cached value, as ``cachedValue(_:trackedIn:otherwise:)-(KeyIdentity,_,_)``.
     @usableFromInline
     mutating func cachedValue(
         _ binding: BindingID, trackedIn container: Unmanaged<Preferences>?, otherwise action: inout ReadAction?
@@ -66,13 +66,11 @@ struct ContainerState: Sendable {
         return decoded.value
     }
 
-    /// A read of a key path: its cached value, or what to do to get one.
+    /// A read of a key: its cached value, or what to do to get one.
     @usableFromInline
-    mutating func read(_ keyPath: AnyKeyPath) -> ReadAction {
-        if let binding = keys.binding(identifiedBy: ObjectIdentifier(keyPath)) { return read(binding) }
-        let id = KeyPathID(keyPath: keyPath)  // a new object: hashed once, also for the bind that may follow
-        if let binding = keys.binding(for: id) { return read(binding) }
-        return .unbound(id, boundBefore: bindings.count)
+    mutating func read(_ identity: KeyIdentity) -> ReadAction {
+        if let binding = keys.binding(for: identity) { return read(binding) }
+        return .unbound(identity, boundBefore: bindings.count)
     }
 
     /// A read of a bound key path.
@@ -156,7 +154,7 @@ struct ContainerState: Sendable {
     }
 
     /// The tag of a stored name in ``entryNames``: 32 bits of its hash.
-    private static func tag(of name: String) -> UInt32 { UInt32(truncatingIfNeeded: name.hashValue) }
+    private static func tag(of name: String) -> UInt32 { KeyIdentity.tag(of: name) }
 
     /// How many rows make a table large: past it, a table grows by a quarter instead of doubling (at 10,000 keys, a
     /// quarter of slack at most: about 20 bytes a key less than growing by half).
@@ -170,10 +168,10 @@ struct ContainerState: Sendable {
         return WriteTarget(binding: binding, key: row.key, slot: entry.slot, name: entry.name, current: entry.value)
     }
 
-    /// What a write of a key path object needs, if it is bound (found by identity only: the write path).
+    /// What a write of a key needs, if it is bound (found by its bits only: the write path).
     @usableFromInline
-    func writeTarget(identifiedBy identity: ObjectIdentifier) -> WriteTarget? {
-        keys.binding(identifiedBy: identity).map(writeTarget)
+    func writeTarget(matching identity: KeyIdentity) -> WriteTarget? {
+        keys.binding(matching: identity).map(writeTarget)
     }
 
     /// The stored value of a key path's entry and the override that shadows it, if any.
@@ -327,8 +325,8 @@ struct ContainerState: Sendable {
 
 /// What a first read of a key path read from its store, with the key evaluated and the value decoded.
 struct FirstRead: Sendable {
-    let id: KeyPathID
-    /// How many key paths were bound when the read found this one unbound.
+    let id: KeyIdentity
+    /// How many keys were bound when the read found this one unbound.
     let boundBefore: Int
     let key: any ErasedKey
     let slot: Int

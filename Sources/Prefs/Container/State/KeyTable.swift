@@ -1,60 +1,171 @@
-/// The key paths a container has bound, found by identity on the hot path and by equality otherwise.
-struct KeyTable: @unchecked Sendable {  // key paths are immutable
-    /// Bindings by key path object, tagged by its address: a key path literal is one object, so a read looks a
-    /// pointer up instead of hashing the key path's components. Bounded, for apps that build key paths dynamically.
-    private var byIdentity = IndexTable<UInt>()
-    /// Bindings by key path equality, tagged by 32 bits of the key path's hash (its rows tell the rest apart): the
-    /// fallback for key paths that are new objects.
-    private var byHash = IndexTable<UInt32>()
-    /// The key path each binding was made from, by binding: what a lookup by equality compares. It holds the objects
-    /// `byIdentity` first knew them by, so that their identities are never reused.
-    private var keyPaths: [AnyKeyPath] = []
-    /// Other objects for bound key paths, held so that their identities, keys of `byIdentity`, are never reused.
-    private var aliases: [AnyKeyPath] = []
-    static let identityLimit = 4_096
+/// The keys a container has bound, found by their identity (name, store, value type) on the hot path.
+///
+/// A key is looked up by the bits of its name's and store's `String`s first: a literal name has the same bits every
+/// time its key is evaluated (inline bytes, or the address of the literal), so a read compares five words instead of
+/// hashing the name. A name made at run time has new bits each time; it is found by its contents, then remembered by
+/// its bits too while the table of bits has room. Every `String` whose bits are a tag here is kept, so that no
+/// other string can take its bits while it is in the table.
+struct KeyTable: Sendable {
+    /// Rows of ``identities``, by their bits.
+    private var byBits = IndexTable<UInt>()
+    /// Bindings by 32 bits of their key's hash: the fallback for names made at run time.
+    private var byContents = IndexTable<UInt32>()
+    /// Each key as seen, known by its bits: the one each binding was made from, then others of the same contents
+    /// (names made at run time), while there are fewer than ``aliasLimit``. Holding them keeps the strings whose
+    /// bits are tags alive.
+    private var identities: [KeyIdentity] = []
+    /// The binding of each row of ``identities``.
+    private var bindingOfIdentity: [BindingID] = []
+    /// The row of ``identities`` each binding was made from: what a lookup by contents compares.
+    private var identityOfBinding: [Int32] = []
+    private var aliasCount = 0
+    static let aliasLimit = 4_096
 
-    /// The binding of a key path object, found by identity only: the read path.
+    /// The binding of a key, found by the bits of its identity only: the read path.
     @inline(__always)
-    func binding(identifiedBy identity: ObjectIdentifier) -> BindingID? {
-        byIdentity.row(tagged: UInt(bitPattern: identity)).map(BindingID.init)
+    func binding(matching identity: KeyIdentity) -> BindingID? {
+        guard StringBits.areReliable,
+            let row = byBits.row(tagged: identity.bitsTag, where: { identities[Int($0)].hasSameBits(as: identity) })
+        else { return nil }
+        return bindingOfIdentity[Int(row)]
     }
 
-    /// The binding of a key path, by identity or else by equality; a key path found by equality is remembered by
-    /// identity too, while the map has room.
-    mutating func binding(for id: KeyPathID) -> BindingID? {
-        if let binding = binding(identifiedBy: ObjectIdentifier(id.keyPath)) { return binding }
-        let keyPaths = keyPaths
-        guard let row = byHash.row(tagged: id.tag, where: { keyPaths[Int($0)] == id.keyPath }) else { return nil }
-        if byIdentity.count < Self.identityLimit {
-            aliases.append(id.keyPath)
-            byIdentity.insert(row, tagged: UInt(bitPattern: ObjectIdentifier(id.keyPath)))
+    /// The binding of a key, by its bits or else by its contents; a key found by its contents is remembered by its
+    /// bits too, while there is room.
+    mutating func binding(for identity: KeyIdentity) -> BindingID? {
+        if let binding = binding(matching: identity) { return binding }
+        guard
+            let row = byContents.row(
+                tagged: identity.contentTag, where: { identities[Int(identityOfBinding[Int($0)])] == identity })
+        else { return nil }
+        let binding = BindingID(index: row)
+        if aliasCount < Self.aliasLimit {
+            aliasCount += 1
+            remember(identity, as: binding)
         }
-        return BindingID(index: row)
+        return binding
     }
 
-    /// Adds a new binding (the next one, by index) for the key path `id` names.
-    mutating func insert(_ binding: BindingID, as id: KeyPathID) {
-        precondition(Int(binding.index) == keyPaths.count, "Prefs: bindings are added in order")
-        keyPaths.append(id.keyPath)
-        byHash.insert(binding.index, tagged: id.tag)
-        if byIdentity.count < Self.identityLimit {
-            byIdentity.insert(binding.index, tagged: UInt(bitPattern: ObjectIdentifier(id.keyPath)))
-        }
+    /// Adds a new binding (the next one, by index) for a key.
+    mutating func insert(_ binding: BindingID, as identity: KeyIdentity) {
+        precondition(Int(binding.index) == identityOfBinding.count, "Prefs: bindings are added in order")
+        identityOfBinding.append(Int32(identities.count))
+        byContents.insert(binding.index, tagged: identity.contentTag)
+        remember(identity, as: binding)
+    }
+
+    private mutating func remember(_ identity: KeyIdentity, as binding: BindingID) {
+        if StringBits.areReliable { byBits.insert(Int32(identities.count), tagged: identity.bitsTag) }
+        identities.append(identity)
+        bindingOfIdentity.append(binding)
     }
 }
 
-/// A key path and its hash. Key paths are immutable, so sharing them is safe.
-///
-/// Hashing a key path walks its components (and hashes a subscript's arguments): the hash is computed once, when
-/// the ID is made, and a lookup followed by an insert reuses it.
+/// What tells keys apart in a container: the stored name, the store, the value type and the key's variant (the keys
+/// of `@Persistence` properties with different defaults). Declarations that agree on all four are one key: keys are
+/// declared once, and if one is declared twice the first one read decides its default, codec and former names.
 @usableFromInline
-struct KeyPathID: @unchecked Sendable {
-    let keyPath: AnyKeyPath
-    /// 32 bits of the key path's hash, the tag of ``KeyTable``'s table by equality.
-    let tag: UInt32
+struct KeyIdentity: Sendable, Equatable {
+    @usableFromInline let name: String
+    @usableFromInline let store: String
+    @usableFromInline let type: ObjectIdentifier
+    @usableFromInline let variant: UInt
 
-    init(keyPath: AnyKeyPath) {
-        self.keyPath = keyPath
-        self.tag = UInt32(truncatingIfNeeded: keyPath.hashValue)
+    @inlinable
+    init<Value>(_ key: PreferenceKeys.Key<Value>) {
+        name = key.name
+        store = key.storeID.name
+        type = ObjectIdentifier(Value.self)
+        variant = key.variant
+    }
+
+    /// The tag of this identity's bits in ``KeyTable``'s table by bits: the words multiplied by odd constants (a
+    /// bijection each), summed, then mixed so that every bit of every word reaches the low bits the table uses.
+    @inlinable
+    var bitsTag: UInt {
+        let name = StringBits(name)
+        let store = StringBits(store)
+        let sum =
+            UInt64(name.first) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(name.second) &* 0xC2B2_AE3D_27D4_EB4F
+            &+ UInt64(store.first) &* 0x1656_67B1_9E37_79F9 &+ UInt64(store.second) &* 0x27D4_EB2F_1656_67C5
+            &+ UInt64(UInt(bitPattern: type)) &* 0x94D0_49BB_1331_11EB &+ UInt64(variant)
+        return UInt(truncatingIfNeeded: Self.mix(sum))
+    }
+
+    /// The tag of this identity's contents in ``KeyTable``'s table by contents: its strings' UTF-8 bytes hashed
+    /// (FNV-1a), its type and variant, mixed.
+    var contentTag: UInt32 {
+        var hash = Self.hashSeed
+        Self.hash(name, into: &hash)
+        Self.hash(store, into: &hash)
+        let sum = hash &+ UInt64(UInt(bitPattern: type)) &* 0x94D0_49BB_1331_11EB &+ UInt64(variant)
+        return UInt32(truncatingIfNeeded: Self.mix(sum))
+    }
+
+    /// The start of an FNV-1a hash.
+    static let hashSeed: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    /// 32 bits of a string's hash: cheaper than `hashValue` (no per-process seed to mix in, which stored names
+    /// written by this app do not need).
+    static func tag(of string: String) -> UInt32 {
+        var hash = hashSeed
+        Self.hash(string, into: &hash)
+        return UInt32(truncatingIfNeeded: mix(hash))
+    }
+
+    /// Adds a string's UTF-8 bytes to an FNV-1a hash, then a byte no UTF-8 has, so that "ab" and "c" do not hash
+    /// as "a" and "bc".
+    private static func hash(_ string: String, into hash: inout UInt64) {
+        var string = string
+        string.withUTF8 { bytes in
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        }
+        hash = (hash ^ 0xFF) &* 0x0000_0100_0000_01B3
+    }
+
+    /// A 64-bit finalizer (MurmurHash3's): every input bit moves about half the output bits.
+    @inlinable
+    static func mix(_ value: UInt64) -> UInt64 {
+        var bits = value
+        bits ^= bits &>> 33
+        bits &*= 0xFF51_AFD7_ED55_8CCD
+        bits ^= bits &>> 33
+        bits &*= 0xC4CE_B9FE_1A85_EC53
+        bits ^= bits &>> 33
+        return bits
+    }
+
+    /// Whether both identities' strings have the same bits, which, while one of them is kept alive, means the same
+    /// contents.
+    @inlinable
+    func hasSameBits(as other: KeyIdentity) -> Bool {
+        type == other.type && variant == other.variant && StringBits(name) == StringBits(other.name)
+            && StringBits(store) == StringBits(other.store)
+    }
+}
+
+/// The bits of a `String` value: its inline bytes, or its count and flags and the address of its storage.
+@usableFromInline
+struct StringBits: Equatable {
+    @usableFromInline let first: UInt
+    @usableFromInline let second: UInt
+
+    @inlinable
+    init(_ string: String) {
+        #if _pointerBitWidth(_64)
+        (first, second) = unsafeBitCast(string, to: (UInt, UInt).self)
+        #else
+        (first, second) = (0, 0)
+        #endif
+    }
+
+    /// Whether bits tell strings apart here: where a `String` is not two words, keys are found by contents only.
+    @inlinable
+    static var areReliable: Bool {
+        #if _pointerBitWidth(_64)
+        true
+        #else
+        false
+        #endif
     }
 }

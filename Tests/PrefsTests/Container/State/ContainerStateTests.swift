@@ -6,18 +6,20 @@ import Testing
 /// The container's transitions, fed events without threads or stores: what is cached, what is delivered, what
 /// Observation is told, and which reads or updates are too old to apply.
 @Suite struct ContainerStateTests {
-    private let countPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Int>> = \.count
+    private let countKey = PreferenceKeys().count
 
-    /// A first read of `count` that read `value` at `sequence`.
+    /// A first read of `key` (`count` unless given) that read `value` at `sequence`.
     private func firstRead(
-        _ value: PreferenceValue?, sequence: UInt64 = 1, override: PreferenceOverride? = nil
+        _ value: PreferenceValue?, sequence: UInt64 = 1, override: PreferenceOverride? = nil,
+        key: PreferenceKeys.Key<Int>? = nil
     ) -> FirstRead {
-        let key = TypedKey(countPath)
+        let key = key ?? countKey
+        let typed = TypedKey(key)
         let visible = override?.value ?? value
         return FirstRead(
-            id: KeyPathID(keyPath: countPath), boundBefore: 0, key: key, slot: 0, name: "count", value: value,
+            id: KeyIdentity(key), boundBefore: 0, key: typed, slot: 0, name: key.name, value: value,
             sequence: sequence,
-            override: override, visible: visible, decoded: key.decode(visible, reportingTo: nil, as: "count"))
+            override: override, visible: visible, decoded: typed.decode(visible, reportingTo: nil, as: key.name))
     }
 
     /// A state with `count` bound, read at `value` (sequence 1).
@@ -37,22 +39,43 @@ import Testing
     }
 
     private func observer(of binding: BindingID) -> Observer {
-        Observer(binding: binding, key: TypedKey(countPath), notify: { _, _ in }, finish: nil)
+        Observer(binding: binding, key: TypedKey(countKey), notify: { _, _ in }, finish: nil)
     }
 
-    @Test func aFirstReadBindsTheKeyPathAndLaterReadsFindItByIdentityOrEquality() {
+    @Test func aFirstReadBindsTheKeyAndLaterReadsFindItByItsBitsOrItsContents() {
         var (state, binding) = state(count: 3)
         #expect(cachedValue(&state, binding) == 3)
-        guard case .cached(let byIdentity, _, _) = state.read(countPath) else {
-            Issue.record("the key path object is found by identity")
-            return
+        #expect(state.read(KeyIdentity(countKey)).binding == binding)
+        #expect(state.writeTarget(matching: KeyIdentity(PreferenceKeys().count))?.binding == binding)
+        // Keys that differ in name, type, store or variant are other keys.
+        for other in [
+            KeyIdentity(PreferenceKeys().otherCount),
+            KeyIdentity(PreferenceKeys.Key<Int>("count", default: 0, store: .second)),
+            KeyIdentity(PreferenceKeys.Key<String>("count", default: "")),
+            KeyIdentity(
+                PreferenceKeys.Key<Int>(
+                    name: "count", defaultValue: 0, storeID: .default, formerNames: [], notes: nil,
+                    encode: { .integer(Int64($0)) }, decode: { _ in 0 }, variant: 1)),
+        ] {
+            guard case .unbound = state.read(other) else {
+                Issue.record("\(other) is another key: unbound")
+                return
+            }
         }
-        #expect(byIdentity == binding)
-        let other: KeyPath<PreferenceKeys, PreferenceKeys.Key<Int>> = \.otherCount
-        guard case .unbound = state.read(other) else {
-            Issue.record("a key path never bound is unbound")
-            return
+    }
+
+    @Test func aNameMadeAtRunTimeIsFoundByItsContentsThenByItsBits() {
+        let literal = PreferenceKeys.Key<Int>("a.name.longer.than.fifteen.bytes", default: 0)
+        var state = ContainerState(readsThrough: [false])
+        guard let binding = state.bind(firstRead(1, key: literal), force: false)?.binding else {
+            preconditionFailure("a first read binds the key")
         }
+        let madeAtRunTime = PreferenceKeys.Key<Int>(
+            ["a.name.longer", "than.fifteen.bytes"].joined(separator: "."), default: 0)
+        #expect(StringBits(madeAtRunTime.name) != StringBits(literal.name))
+        #expect(state.writeTarget(matching: KeyIdentity(madeAtRunTime)) == nil, "not known by its bits yet")
+        #expect(state.read(KeyIdentity(madeAtRunTime)).binding == binding)
+        #expect(state.writeTarget(matching: KeyIdentity(madeAtRunTime))?.binding == binding, "now known by its bits")
     }
 
     @Test func anUpdateOfAnObservedKeyInvalidatesItsDecodedValueAndQueuesOneDelivery() {
