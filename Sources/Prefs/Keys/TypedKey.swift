@@ -126,6 +126,11 @@ final class TypedKey<Value: Sendable>: ErasedKey {
     @usableFromInline func decode(
         _ stored: PreferenceValue?, reportingTo logger: Logger?, as storedName: @autoclosure () -> String
     ) -> Decoded {
+        // The common case first, without the generic calls of `Key.decode`: a key that notes nothing (no member by
+        // member reading) and a stored value that decodes as it is.
+        if key.notes == nil, let stored, let value = try? key.decodeExactly(stored) {
+            return Decoded(DecodedStorage(value), usedDefault: false)
+        }
         let (value, usedDefault) = key.decode(stored, reportingTo: logger, as: storedName())
         return Decoded(DecodedStorage(value), usedDefault: usedDefault)
     }
