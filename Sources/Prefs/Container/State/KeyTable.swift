@@ -86,9 +86,11 @@ struct KeyIdentity: Sendable, Equatable {
         let name = StringBits(name)
         let store = StringBits(store)
         let sum =
-            UInt64(name.first) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(name.second) &* 0xC2B2_AE3D_27D4_EB4F
-            &+ UInt64(store.first) &* 0x1656_67B1_9E37_79F9 &+ UInt64(store.second) &* 0x27D4_EB2F_1656_67C5
-            &+ UInt64(UInt(bitPattern: type)) &* 0x94D0_49BB_1331_11EB &+ UInt64(variant)
+            Self.times(UInt64(name.first), 0x9E37_79B9_7F4A_7C15)
+            &+ Self.times(UInt64(name.second), 0xC2B2_AE3D_27D4_EB4F)
+            &+ Self.times(UInt64(store.first), 0x1656_67B1_9E37_79F9)
+            &+ Self.times(UInt64(store.second), 0x27D4_EB2F_1656_67C5)
+            &+ Self.times(UInt64(UInt(bitPattern: type)), 0x94D0_49BB_1331_11EB) &+ UInt64(variant)
         return UInt(truncatingIfNeeded: Self.mix(sum))
     }
 
@@ -98,7 +100,7 @@ struct KeyIdentity: Sendable, Equatable {
         var hash = Self.hashSeed
         Self.hash(name, into: &hash)
         Self.hash(store, into: &hash)
-        let sum = hash &+ UInt64(UInt(bitPattern: type)) &* 0x94D0_49BB_1331_11EB &+ UInt64(variant)
+        let sum = hash &+ Self.times(UInt64(UInt(bitPattern: type)), 0x94D0_49BB_1331_11EB) &+ UInt64(variant)
         return UInt32(truncatingIfNeeded: Self.mix(sum))
     }
 
@@ -118,9 +120,17 @@ struct KeyIdentity: Sendable, Equatable {
     private static func hash(_ string: String, into hash: inout UInt64) {
         var string = string
         string.withUTF8 { bytes in
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            for byte in bytes { hash = times(hash ^ UInt64(byte), 0x0000_0100_0000_01B3) }
         }
-        hash = (hash ^ 0xFF) &* 0x0000_0100_0000_01B3
+        hash = times(hash ^ 0xFF, 0x0000_0100_0000_01B3)
+    }
+
+    /// A wrapping product (the generic `&*` of `FixedWidthInteger` needs macOS 15; `&*=` does not).
+    @inlinable
+    static func times(_ left: UInt64, _ right: UInt64) -> UInt64 {
+        var product = left
+        product &*= right
+        return product
     }
 
     /// A 64-bit finalizer (MurmurHash3's): every input bit moves about half the output bits.
