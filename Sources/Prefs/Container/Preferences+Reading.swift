@@ -65,8 +65,8 @@ extension Preferences {
                 return decoded.value
             case .readThrough(let binding):
                 action = readThrough(binding)
-            case .unbound(let id, let boundBefore):
-                action = bind(makeKey(), id: id, boundBefore: boundBefore)
+            case .unbound(let unbound):
+                action = bind(makeKey(), unbound)
             }
         }
     }
@@ -80,14 +80,14 @@ extension Preferences {
     /// The binding a read names, bound now (with the key `makeKey` evaluates) if the read found it unbound.
     @usableFromInline
     func resolve(_ read: ReadAction, key makeKey: () -> any ErasedKey) -> BindingID {
-        guard case .unbound(let id, let boundBefore) = read else { return read.binding! }
-        return bind(makeKey(), id: id, boundBefore: boundBefore).binding!  // a bound key path never reads as unbound
+        guard case .unbound(let unbound) = read else { return read.binding! }
+        return bind(makeKey(), unbound).binding!  // a bound key never reads as unbound
     }
 
     /// Binds an evaluated key: moves a value stored under a former name, looks up overrides, reads and decodes the
     /// stored value, then binds it under the lock. Not generic: the key's typed work is behind ``ErasedKey``.
     @inline(never)
-    private func bind(_ key: any ErasedKey, id: KeyIdentity, boundBefore: Int) -> ReadAction {
+    private func bind(_ key: any ErasedKey, _ unbound: UnboundKey) -> ReadAction {
         let name = keyPrefix + key.name
         let slot = slot(key.storeID, for: name)
         let link = slots[slot].link
@@ -101,7 +101,7 @@ extension Preferences {
             let (value, sequence) = readForFirstUse(name, slot: slot, via: link)
             let visible = override?.value ?? value
             let first = FirstRead(
-                id: id, boundBefore: boundBefore, key: key, slot: slot, name: name, value: value, sequence: sequence,
+                unbound: unbound, key: key, slot: slot, name: name, value: value, sequence: sequence,
                 override: override,
                 visible: visible, decoded: key.decode(visible, reportingTo: logger, as: describe(name, slot: slot)))
             guard let read = lockedBind(first, force: force) else { continue }

@@ -224,6 +224,10 @@ struct PreferenceJSONParser {
     }
 
     private mutating func parseNumber() throws(Failure) -> PreferenceValue {
+        if let (integer, end) = shortInteger() {
+            position = end
+            return .integer(integer)
+        }
         let start = position
         guard let (end, isInteger) = JSONNumberSyntax.scan(bytes[position...]) else {
             throw fail("an invalid number (JSON numbers are -?digits[.digits][e[+-]digits], without leading zeros)")
@@ -239,5 +243,34 @@ struct PreferenceJSONParser {
                 "the number \(text.prefix(40))\(text.count > 40 ? "…" : "") is too large for a Double", at: start)
         }
         return .double(double)
+    }
+
+    /// The common number, read from its digits without making a `String`: an integer of 1 to 18 digits (which
+    /// always fits an `Int64`), without a leading zero, a fraction or an exponent. Nil for anything else, which the
+    /// general path reads or refuses.
+    ///
+    /// - Returns: The integer and the position after it.
+    private func shortInteger() -> (Int64, end: Int)? {
+        var index = position
+        let isNegative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
+        if isNegative { index += 1 }
+        let digitsStart = index
+        var value: Int64 = 0
+        while index < bytes.count, index - digitsStart < 18, bytes[index] &- UInt8(ascii: "0") < 10 {
+            value = value * 10 + Int64(bytes[index] &- UInt8(ascii: "0"))
+            index += 1
+        }
+        guard index > digitsStart, index == digitsStart + 1 || bytes[digitsStart] != UInt8(ascii: "0") else {
+            return nil
+        }
+        if index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 || Self.continuesNumber(bytes[index]) {
+            return nil
+        }
+        return (isNegative ? -value : value, index)
+    }
+
+    /// Whether a byte after digits continues the number: a fraction or an exponent.
+    private static func continuesNumber(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
     }
 }

@@ -31,12 +31,12 @@ struct KeyIdentity: Sendable, Equatable {
         return UInt(truncatingIfNeeded: Self.mix(sum))
     }
 
-    /// The tag of this identity's contents in ``KeyTable``'s table by contents: its strings' UTF-8 bytes hashed
-    /// (FNV-1a), its type and variant, mixed.
+    /// The tag of this identity's contents in ``KeyTable``'s table by contents: its name's UTF-8 bytes hashed
+    /// (FNV-1a), its type and variant, mixed. The store is left out (keys of one name in two stores are rare, and
+    /// the table compares whole identities).
     var contentTag: UInt32 {
         var hash = Self.hashSeed
         Self.hash(name, into: &hash)
-        Self.hash(store, into: &hash)
         let sum = hash &+ Self.times(UInt64(UInt(bitPattern: type)), 0x94D0_49BB_1331_11EB) &+ UInt64(variant)
         return UInt32(truncatingIfNeeded: Self.mix(sum))
     }

@@ -127,9 +127,12 @@ final class TypedKey<Value: Sendable>: ErasedKey {
         _ stored: PreferenceValue?, reportingTo logger: Logger?, as storedName: @autoclosure () -> String
     ) -> Decoded {
         // The common case first, without the generic calls of `Key.decode`: a key that notes nothing (no member by
-        // member reading) and a stored value that decodes as it is.
-        if key.notes == nil, let stored, let value = try? key.decodeExactly(stored) {
-            return Decoded(DecodedStorage(value), usedDefault: false)
+        // member reading) and a stored value that decodes as it is. (`try?` of a `Decoded`, not of a `Value`: an
+        // optional of the generic type would look its metadata up on every call, about 300 instructions.)
+        if key.notes == nil, let stored,
+            let decoded = try? Decoded(DecodedStorage(key.decodeExactly(stored)), usedDefault: false)
+        {
+            return decoded
         }
         let (value, usedDefault) = key.decode(stored, reportingTo: logger, as: storedName())
         return Decoded(DecodedStorage(value), usedDefault: usedDefault)

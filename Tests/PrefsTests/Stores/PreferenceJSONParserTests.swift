@@ -66,6 +66,41 @@ import Testing
         }
     }
 
+    /// Integers of up to 18 characters are read from their digits, longer ones through `Int64(_:)`: both agree on
+    /// every length, sign and digit at the boundary.
+    @Test func integersOfEveryLengthReadAsInt64Does() throws {
+        var texts = ["0", "-0", "9", "-9"]
+        for digits in 1...19 {
+            for first in ["1", "9"] {
+                let rest = String(repeating: "9", count: digits - 1)
+                texts += [first + rest, "-" + first + rest, first + String(repeating: "0", count: digits - 1)]
+            }
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 { texts.append(String(Int64.random(in: .min ... .max, using: &generator))) }
+        for text in texts {
+            let expected: PreferenceValue =
+                if let integer = Int64(text) {
+                    .integer(integer)
+                } else if let integer = UInt64(text) {
+                    .unsignedInteger(integer)
+                } else {
+                    .double(Double(text)!)
+                }
+            #expect(try parse(text) == expected, "\(text)")
+            #expect(try parse("[\(text)]") == .array([expected]), "\(text) in an array")
+        }
+        // A fraction or an exponent after the digits makes a Double, at every length.
+        for digits in 1...20 {
+            let text = String(repeating: "7", count: digits)
+            #expect(
+                try parse("[\(text).5,\(text)e2,-\(text)E-1]")
+                    == .array(
+                        [Double("\(text).5")!, Double("\(text)e2")!, Double("-\(text)E-1")!].map(PreferenceValue.double)
+                    ))
+        }
+    }
+
     @Test func invalidUTF8IsRefusedWhereItIs() {
         for bytes: [UInt8] in [[0xFF], [0xC3], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80]] {
             let message = failure(Array(#"{"a": "ok"#.utf8) + bytes + Array(#""}"#.utf8))

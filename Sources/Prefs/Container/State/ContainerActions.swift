@@ -9,8 +9,8 @@ enum ReadAction: Sendable {
     indirect case decode(DecodeRequest)
     /// The key's store must be asked first (``PreferenceStore/requiresReadThrough``).
     case readThrough(BindingID)
-    /// The key path is not bound yet (of the key paths bound then): its first read must read the store and bind it.
-    case unbound(KeyIdentity, boundBefore: Int)
+    /// The key is not bound yet: its first read must read the store and bind it.
+    case unbound(UnboundKey)
 
     /// The binding the read found; nil when the key path is not bound.
     var binding: BindingID? {
@@ -20,6 +20,17 @@ enum ReadAction: Sendable {
         case .unbound: nil
         }
     }
+}
+
+/// A key a read did not find, as the read saw it.
+@usableFromInline
+struct UnboundKey: Sendable {
+    let identity: KeyIdentity
+    /// Its ``KeyIdentity/contentTag``, hashed once by the read.
+    let contentTag: UInt32
+    /// How many keys were bound when the read found this one unbound: if more are bound when it is bound, another
+    /// thread may have bound it meanwhile.
+    let boundBefore: Int
 }
 
 /// A value to decode for a read, and what it was decoded from, so that the result is cached only while it holds.

@@ -49,7 +49,7 @@ struct ContainerState: Sendable {
         if let binding = keys.binding(matching: identity) {
             return cachedValue(binding, trackedIn: container, otherwise: &action)
         }
-        action = read(identity)
+        action = read(notFoundByBits: identity)
         return nil
     }
 
@@ -69,8 +69,15 @@ struct ContainerState: Sendable {
     /// A read of a key: its cached value, or what to do to get one.
     @usableFromInline
     mutating func read(_ identity: KeyIdentity) -> ReadAction {
-        if let binding = keys.binding(for: identity) { return read(binding) }
-        return .unbound(identity, boundBefore: bindings.count)
+        if let binding = keys.binding(matching: identity) { return read(binding) }
+        return read(notFoundByBits: identity)
+    }
+
+    /// A read of a key that its bits did not find: found by its contents, or unbound (its contents hashed once).
+    private mutating func read(notFoundByBits identity: KeyIdentity) -> ReadAction {
+        let tag = identity.contentTag
+        if let binding = keys.binding(byContentsOf: identity, tagged: tag) { return read(binding) }
+        return .unbound(UnboundKey(identity: identity, contentTag: tag, boundBefore: bindings.count))
     }
 
     /// A read of a bound key path.
@@ -105,7 +112,12 @@ struct ContainerState: Sendable {
     /// - Returns: The read of the bound key path; nil when the store read is stale.
     mutating func bind(_ first: FirstRead, force: Bool) -> ReadAction? {
         // Another thread may have bound the key path since the read found it unbound.
-        if bindings.count != first.boundBefore, let bound = keys.binding(for: first.id) { return read(bound) }
+        let unbound = first.unbound
+        if bindings.count != unbound.boundBefore,
+            let bound = keys.binding(byContentsOf: unbound.identity, tagged: unbound.contentTag)
+        {
+            return read(bound)
+        }
         let entry: EntryID
         let isFresh: Bool
         let nameHash = Self.tag(of: first.name)
@@ -136,7 +148,7 @@ struct ContainerState: Sendable {
                 key: first.key, decoded: decoded, entry: entry, nextInEntry: entries[entry].firstBinding,
                 readsStore: readsThrough[first.slot]))
         entries[entry].firstBinding = binding
-        keys.insert(binding, as: first.id)
+        keys.insert(binding, as: unbound)
         return read(binding)
     }
 
@@ -157,8 +169,9 @@ struct ContainerState: Sendable {
     private static func tag(of name: String) -> UInt32 { KeyIdentity.tag(of: name) }
 
     /// How many rows make a table large: past it, a table grows by a quarter instead of doubling (at 10,000 keys, a
-    /// quarter of slack at most: about 20 bytes a key less than growing by half).
-    static let largeTable = 256
+    /// quarter of slack at most: about 20 bytes a key less than growing by half). Below it, doubling copies each
+    /// row about once while a launch binds its keys.
+    static let largeTable = 4_096
 
     /// What a write of a bound key path needs: its store slot, stored name and the cached stored value.
     @usableFromInline
@@ -325,9 +338,7 @@ struct ContainerState: Sendable {
 
 /// What a first read of a key path read from its store, with the key evaluated and the value decoded.
 struct FirstRead: Sendable {
-    let id: KeyIdentity
-    /// How many keys were bound when the read found this one unbound.
-    let boundBefore: Int
+    let unbound: UnboundKey
     let key: any ErasedKey
     let slot: Int
     let name: String

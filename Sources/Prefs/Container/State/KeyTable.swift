@@ -30,13 +30,12 @@ struct KeyTable: Sendable {
         return bindingOfIdentity[Int(row)]
     }
 
-    /// The binding of a key, by its bits or else by its contents; a key found by its contents is remembered by its
-    /// bits too, while there is room.
-    mutating func binding(for identity: KeyIdentity) -> BindingID? {
-        if let binding = binding(matching: identity) { return binding }
+    /// The binding of a key that its bits did not find, by its contents (``KeyIdentity/contentTag``); a key found so
+    /// is remembered by its bits too, while there is room.
+    mutating func binding(byContentsOf identity: KeyIdentity, tagged tag: UInt32) -> BindingID? {
         guard
             let row = byContents.row(
-                tagged: identity.contentTag, where: { identities[Int(identityOfBinding[Int($0)])] == identity })
+                tagged: tag, where: { identities[Int(identityOfBinding[Int($0)])] == identity })
         else { return nil }
         let binding = BindingID(index: row)
         if aliasCount < Self.aliasLimit {
@@ -46,11 +45,12 @@ struct KeyTable: Sendable {
         return binding
     }
 
-    /// Adds a new binding (the next one, by index) for a key.
-    mutating func insert(_ binding: BindingID, as identity: KeyIdentity) {
+    /// Adds a new binding (the next one, by index) for a key found nowhere.
+    mutating func insert(_ binding: BindingID, as key: UnboundKey) {
         precondition(Int(binding.index) == identityOfBinding.count, "Prefs: bindings are added in order")
         identityOfBinding.append(Int32(identities.count))
-        byContents.insert(binding.index, tagged: identity.contentTag)
+        byContents.insert(binding.index, tagged: key.contentTag)
+        let identity = key.identity
         remember(identity, as: binding)
     }
 
