@@ -18,7 +18,8 @@ import Testing
         let visible = override?.value ?? value
         let identity = KeyIdentity(key)
         return FirstRead(
-            unbound: UnboundKey(identity: identity, contentTag: identity.contentTag, boundBefore: 0), key: typed, slot: 0, name: key.name, value: value,
+            unbound: UnboundKey(identity: identity, contentTag: identity.contentTag, boundBefore: 0), key: typed,
+            slot: 0, name: key.name, value: value,
             sequence: sequence,
             override: override, visible: visible, decoded: typed.decode(visible, reportingTo: nil, as: key.name))
     }
