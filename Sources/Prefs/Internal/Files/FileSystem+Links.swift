@@ -1,4 +1,3 @@
-internal import Foundation
 internal import SystemPackage
 
 /// Symbolic links: a preferences file that is a link (into a dotfiles repository, say) is written through, never
@@ -21,14 +20,14 @@ extension FileSystem {
         var chain = [path]
         while true {
             let current = chain[chain.count - 1]
-            // Whether it is a link, without a `FilePath` (this runs for every lock and every watcher event).
-            guard (try? FileManager.default.destinationOfSymbolicLink(atPath: current)) != nil else { return chain }
+            // One `readlink`, which fails for anything but a link (this runs at every open, lock and watcher event;
+            // Foundation's `destinationOfSymbolicLink` made an error object for every file that is not a link).
+            guard let destination = try? FilePath(current).linkDestination() else { return chain }
             guard chain.count <= maximumLinks else {
                 throw FilePreferenceStoreError(
                     operation: .resolveLink, path: path,
                     reason: "more than \(maximumLinks) symbolic links in a row: \(describe(chain))")
             }
-            let destination = try readLink(current)
             let next =
                 destination.hasPrefix("/")
                 ? destination : folder(of: current) + "/" + destination
@@ -81,14 +80,6 @@ extension FileSystem {
             return loop
         } catch {
             return plain
-        }
-    }
-
-    private static func readLink(_ path: String) throws -> String {
-        do {
-            return try FilePath(path).linkDestination()
-        } catch {
-            throw Self.error(.resolveLink, path, error)
         }
     }
 
