@@ -32,11 +32,8 @@ extension FileSystem {
                 errorNumber: failure.errno.rawValue)
         }
         removeUnfinishedWrites(besideFileAt: path)
-        do {
-            return Self.identity(of: try FilePath(path).stat())
-        } catch {
-            throw Self.error(.replace, path, Errno(error))
-        }
+        guard let status = Self.status(ofPath: path) else { throw Self.error(.replace, path) }
+        return Self.identity(of: status)
     }
 
     /// The folder's `fsync` failed after the rename.
@@ -57,7 +54,8 @@ extension FileSystem {
                 of: file.lastComponent?.string ?? "", pid: ProcessInfo.processInfo.processIdentifier,
                 random: UInt32.random(in: 0...UInt32.max))
         ).string
-        let permissions = (try? file.stat().permissions) ?? .ownerReadWrite
+        let permissions =
+            Self.status(ofPath: path).map { FilePermissions(rawValue: $0.st_mode & 0o7777) } ?? .ownerReadWrite
         let descriptor: FileDescriptor
         do {
             descriptor = try calls.open(temporary, .createNew(.ownerReadWrite))

@@ -1,18 +1,10 @@
 package import Foundation
 internal import SystemPackage
 
-#if canImport(Darwin)
-internal import Darwin  // `timespec`'s fields, as swift-system's `Stat` hands them out
-#elseif canImport(Glibc)
-internal import Glibc
-#elseif canImport(Musl)
-internal import Musl
-#endif
-
 /// The file store's file operations, with errors that name the path: reads, the durable replace
 /// (`FileSystem+Replace.swift`), folders, and links (`FileSystem+Links.swift`). Every call that reads or changes a
-/// file goes through ``calls``, the real system calls unless a test gives others; `stat` and the following of links
-/// go through swift-system directly.
+/// file goes through ``calls``, the real system calls unless a test gives others; `stat` (`FileSystem+Status.swift`)
+/// and the following of links go to the system directly.
 package struct FileSystem: Sendable {
     /// What identifies one version of a file: a write-and-rename gives a new inode, an edit in place
     /// a new size or modification time.
@@ -46,21 +38,8 @@ package struct FileSystem: Sendable {
         error(operation, path, .ofLastCall)
     }
 
-    static func identity(of status: Stat) -> Identity {
-        let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-        let changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
-        return Identity(
-            device: UInt64(truncatingIfNeeded: status.deviceID.rawValue),
-            inode: UInt64(truncatingIfNeeded: status.inode.rawValue), size: status.size, modified: modified,
-            changed: changed
-        )
-    }
-
     /// The identity of the file at `path`, or nil when it does not exist.
-    static func identity(_ path: String) -> Identity? {
-        // No FilePath on this path, which every watcher event takes (see `folder(of:)`).
-        (try? path.withCString { path throws(Errno) in try Stat(path) }).map(identity(of:))
-    }
+    static func identity(_ path: String) -> Identity? { status(ofPath: path).map(identity(of:)) }
 
     /// The file's bytes and identity, or nil when it does not exist (a dangling link included).
     package func read(_ path: String) throws -> (Data, Identity)? {
@@ -80,9 +59,9 @@ package struct FileSystem: Sendable {
         }
         defer { try? calls.close(descriptor) }
         do {
-            let status = try descriptor.stat()
+            guard let status = Self.status(of: descriptor) else { throw Errno.ofLastCall }
             // One byte more than the file holds, so that the read that finds its end needs no room of its own.
-            var bytes = [UInt8](repeating: 0, count: max(Int(status.size), 0) + 1)
+            var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
             var filled = 0
             while true {
                 if filled == bytes.count { bytes += repeatElement(0, count: max(bytes.count, 64 * 1024)) }
@@ -107,7 +86,7 @@ package struct FileSystem: Sendable {
         var missing: [String] = []
         var folder = FilePath(path)
         // `stat` first: a folder that exists (every open but the first) ends the loop before the path is parsed.
-        while (try? folder.stat()) == nil, !folder.isEmpty, folder != folder.removingLastComponent() {
+        while Self.status(ofPath: folder.string) == nil, !folder.isEmpty, folder != folder.removingLastComponent() {
             missing.append(folder.string)
             folder = folder.removingLastComponent()
         }
