@@ -54,8 +54,7 @@ extension FileSystem {
                 of: file.lastComponent?.string ?? "", pid: ProcessInfo.processInfo.processIdentifier,
                 random: UInt32.random(in: 0...UInt32.max))
         ).string
-        let permissions =
-            Self.status(ofPath: path).map { FilePermissions(rawValue: $0.st_mode & 0o7777) } ?? .ownerReadWrite
+        let permissions = Self.permissions(ofPath: path) ?? .ownerReadWrite
         let descriptor: FileDescriptor
         do {
             descriptor = try calls.open(temporary, .createNew(.ownerReadWrite))

@@ -23,6 +23,11 @@ extension FileSystem {
         return fstat(descriptor.rawValue, &status) == 0 ? status : nil
     }
 
+    /// The permissions of the entry at `path`; nil when it cannot be had.
+    static func permissions(ofPath path: String) -> FilePermissions? {
+        status(ofPath: path).map { FilePermissions(rawValue: .init(truncatingIfNeeded: $0.st_mode & 0o7777)) }
+    }
+
     /// The identity of the file a status describes.
     static func identity(of status: stat) -> Identity {
         #if canImport(Darwin)

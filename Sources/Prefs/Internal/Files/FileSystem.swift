@@ -1,6 +1,14 @@
 package import Foundation
 internal import SystemPackage
 
+#if canImport(Darwin)
+internal import Darwin  // `stat`'s fields
+#elseif canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#endif
+
 /// The file store's file operations, with errors that name the path: reads, the durable replace
 /// (`FileSystem+Replace.swift`), folders, and links (`FileSystem+Links.swift`). Every call that reads or changes a
 /// file goes through ``calls``, the real system calls unless a test gives others; `stat` (`FileSystem+Status.swift`)

@@ -124,9 +124,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         self.lock = CrossProcessLock(FileLock(filePath: path, timeout: lockTimeout, calls: systemCalls))
         self.state = Lock(FileContents())
         self.watchQueue = DispatchQueue(label: "Prefs.FilePreferenceStore.watch", qos: .utility)
-        // The folder from the path's text: `URL.deletingLastPathComponent` makes a `Set<UInt8>`, whose first use
-        // searches every loaded conformance (about 5 % of a 1,000-key launch).
-        try fileSystem.createDirectory(FileSystem.folder(of: path))
+        try fileSystem.createDirectory(FileSystem.folder(of: path))  // from the path's text: no second URL
         try refreshed(required: false, reportingChanges: false) { _ in }
         let onChange: @Sendable () -> Void = { [weak self] in self?.refreshAfterEvent() }
         switch watching {
