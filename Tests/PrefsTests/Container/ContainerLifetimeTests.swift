@@ -46,6 +46,39 @@ import Testing
         #expect(eventually("the store is released") { weakStore == nil })
     }
 
+    /// The same for a `UserDefaults` store, which watches the property list's folder and, on Linux, polls the keys
+    /// it has read four times a second for as long as it lives: a store kept alive after its container is gone
+    /// polls for the rest of the process.
+    @Test func aReleasedContainerReleasesItsUserDefaultsStore() throws {
+        let suite = try TemporarySuite()
+        weak var weakStore: UserDefaultsPreferenceStore?
+        do {
+            let store = UserDefaultsPreferenceStore(suite.defaults)
+            weakStore = store
+            let prefs = Preferences(store: store)
+            let token = prefs.observe(\.count) { _ in }
+            prefs[\.count] = 1
+            _ = prefs[\.name]
+            try prefs.flush()
+            token.cancel()
+        }
+        #expect(eventually("the store is released") { weakStore == nil })
+    }
+
+    /// A shared container (what `@Persistence` uses) over a suite that nothing holds any more lets its store go.
+    @Test func aReleasedSharedContainerReleasesItsStore() throws {
+        let suite = try TemporarySuite()
+        weak var weakContainer: Preferences?
+        do {
+            let prefs = Preferences.shared(for: suite.defaults)
+            weakContainer = prefs
+            prefs[\.count] = 1
+            _ = prefs[\.name]
+            try prefs.flush()
+        }
+        #expect(eventually("the container is released") { weakContainer == nil })
+    }
+
     @Test func openingAndReleasingManyStoresHoldsNoDescriptors() throws {
         #if os(Linux)
         let folder = try TemporaryDirectory()

@@ -69,6 +69,27 @@ import Testing
         #expect(Preferences.standard === global)
     }
 
+    /// The containers and stores the isolation made are let go when it ends: a `UserDefaults` store polls its keys
+    /// four times a second for as long as it lives, so one kept alive would poll for the rest of the test run.
+    @MainActor @Test func theTestsContainersAndStoresAreReleasedAfterwards() throws {
+        weak var userDefaults: Preferences?
+        weak var standard: Preferences?
+        weak var store: (any PreferenceStore & AnyObject)?
+        try withIsolatedPreferences {
+            Stored.count = 8
+            Preferences.standard[\.count] = 7
+            try Preferences.standard.flush()
+            userDefaults = StandardContainers.current?.userDefaults
+            standard = Preferences.standard
+            store = userDefaults?.store(.default) as? UserDefaultsPreferenceStore
+            #expect(store != nil, "the isolated UserDefaults container was made, over a UserDefaults store")
+        }
+        #expect(
+            eventually("the containers and the store are released") {
+                userDefaults == nil && standard == nil && store == nil
+            })
+    }
+
     @Test func aDirectWriteToUserDefaultsStandardIsReported() throws {
         let key = "prefs-isolation-test.\(UUID())"
         defer { UserDefaults.standard.removeObject(forKey: key) }

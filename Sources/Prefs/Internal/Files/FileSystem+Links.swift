@@ -20,9 +20,9 @@ extension FileSystem {
         var chain = [path]
         while true {
             let current = chain[chain.count - 1]
-            // One `readlink`, which fails for anything but a link (this runs at every open, lock and watcher event;
-            // Foundation's `destinationOfSymbolicLink` made an error object for every file that is not a link).
-            guard let destination = try? FilePath(current).linkDestination() else { return chain }
+            // One `readlink`, which fails for anything but a link (Foundation's `destinationOfSymbolicLink` made an
+            // error object for every file that is not a link).
+            guard let destination = linkDestination(of: current) else { return chain }
             guard chain.count <= maximumLinks else {
                 throw FilePreferenceStoreError(
                     operation: .resolveLink, path: path,
@@ -48,7 +48,7 @@ extension FileSystem {
         let chain = try linkChain(path)
         guard chain.count > 1 else { return path }
         let end = chain[chain.count - 1]
-        guard let resolved = realPath(folder(of: end)) else { return end }
+        guard let resolved = realPath(of: folder(of: end)) else { return end }
         return (resolved == "/" ? "" : resolved) + "/" + name(of: end)
     }
 
@@ -57,7 +57,7 @@ extension FileSystem {
     /// - Throws: A ``FilePreferenceStoreError`` for a loop, or a link whose target's folder does not exist.
     static func writableTarget(of path: String) throws -> String {
         let target = try target(of: path)
-        if target != path, realPath(folder(of: target)) == nil {
+        if target != path, realPath(of: folder(of: target)) == nil {
             throw FilePreferenceStoreError(
                 operation: .resolveLink, path: path,
                 reason: "it is a symbolic link to \(target), whose folder does not exist; create the folder, or "
@@ -82,9 +82,6 @@ extension FileSystem {
             return plain
         }
     }
-
-    /// The canonical path of an existing folder, or nil.
-    private static func realPath(_ path: String) -> String? { FilePath(path).realPath() }
 
     private static func describe(_ chain: [String]) -> String { chain.joined(separator: " → ") }
 }

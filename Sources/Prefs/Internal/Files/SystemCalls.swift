@@ -138,18 +138,22 @@ extension FileDescriptor {
     }
 }
 
-extension FilePath {
-    /// `readlink`: the text of this symbolic link, as written (relative or absolute).
-    func linkDestination() throws(Errno) -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = withPlatformString { readlink($0, &buffer, buffer.count - 1) }
-        guard count >= 0 else { throw .ofLastCall }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+extension FileSystem {
+    /// `readlink`: the text of the symbolic link at `path`, as written (relative or absolute); nil when `path` is not a
+    /// link, or cannot be read. The path's bytes go to the system as they are, in a buffer on the stack: this runs at
+    /// every open, lock and watcher event, and making a `FilePath` of the path each time (which checks and normalizes
+    /// it character by character) cost more than the call.
+    static func linkDestination(of path: String) -> String? {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(PATH_MAX) + 1) { buffer in
+            let count = path.withCString { readlink($0, buffer.baseAddress!, buffer.count - 1) }
+            guard count >= 0 else { return nil }
+            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), as: UTF8.self)
+        }
     }
 
-    /// `realpath`: the canonical path of this existing entry (every link and `..` resolved), or nil.
-    func realPath() -> String? {
-        guard let resolved = withPlatformString({ realpath($0, nil) }) else { return nil }
+    /// `realpath`: the canonical path of the existing entry at `path` (every link and `..` resolved), or nil.
+    static func realPath(of path: String) -> String? {
+        guard let resolved = path.withCString({ realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
     }

@@ -60,16 +60,20 @@ extension UserDefaultsPreferenceStore {
     }
 
     /// Compares the tracked keys with `UserDefaults` and reports those that changed. With
-    /// `reloadingFile` (Linux, after the property list changed), synchronizes first, which makes
-    /// Foundation re-read the file.
+    /// `reloadingFile` (Linux, after the property list changed), synchronizes first, under the lock file, which
+    /// makes Foundation re-read the file. Without, it compares what Foundation holds in memory, as a read does, under
+    /// this store's lock alone (the poll, four times a second: the lock file's path, `open` and `flock` each time
+    /// were most of what a poll cost).
     func checkForOutsideChanges(reloadingFile: Bool) {
         guard !observers.isEmpty else { return }
         defer { observers.deliver() }
+        guard reloadingFile else {
+            lock.withLocalLock { observers.enqueue(PreferenceStoreChange(values: changedValuesLocked())) }
+            return
+        }
         try? exclusively {
-            if reloadingFile {
-                guard propertyListIsComplete() else { return }  // its writer's next event will come
-                synchronizeLocked()
-            }
+            guard propertyListIsComplete() else { return }  // its writer's next event will come
+            synchronizeLocked()
             observers.enqueue(PreferenceStoreChange(values: changedValuesLocked()))
         }
     }
