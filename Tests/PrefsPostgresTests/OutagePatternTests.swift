@@ -151,8 +151,8 @@ struct OutagePatternTests {
 /// session of its own, with a watchdog that ends it when this process ends, however it ends.
 ///
 /// No load under a sanitizer (`PREFS_SANITIZER`, set by `scripts/sanitizers.sh`): sanitized code is slow enough to
-/// shift every timing already, and two busy cores for the whole of this suite (up to 15 minutes each case, sanitized)
-/// starved every other suite running beside it, so that the ThreadSanitizer pass ran out of its 50 minutes.
+/// shift every timing already, and the load would keep both cores busy for as long as this suite runs sanitized (up
+/// to its 15-minute limit a case) beside every other suite of the run.
 final class CPULoad: CustomStringConvertible, @unchecked Sendable {
     private let process: Process?
     /// The process group of stress-ng and its watchdog.
