@@ -77,29 +77,23 @@ extension Preferences {
         }
     }
 
-    /// Writes a key behind the caller; a failure is reported through the logger (the subscript's setter).
-    @inlinable
-    func writeLogging<Value>(_ key: PreferenceKeys.Key<Value>, _ value: Value) {
-        do {
-            try write(key, value, waitForStore: false)
-        } catch {
-            reportFailedWrite(of: key, error)
-        }
-    }
-
-    /// Writes a bound key behind the caller; a failure is reported through the logger (a property wrapper's
-    /// setter).
+    /// Writes a key behind the caller; a failure is reported through the logger, the key's value left out when it is
+    /// secret (the setters of the subscript and of the property wrappers).
     ///
     /// - Parameters:
-    ///   - binding: The key's binding.
-    ///   - key: The key, evaluated only to report a failure.
+    ///   - key: The key; with a `binding`, evaluated only to report a failure.
+    ///   - binding: The key's binding in this container, when the caller keeps it (a property wrapper's).
     ///   - value: The new value.
     @inlinable
     func writeLogging<Value>(
-        _ binding: BindingID, key: @autoclosure () -> PreferenceKeys.Key<Value>, _ value: Value
+        _ key: @autoclosure () -> PreferenceKeys.Key<Value>, bound binding: BindingID? = nil, _ value: Value
     ) {
         do {
-            try write(lockedWriteTarget(binding), value, waitForStore: false)
+            if let binding {
+                try write(lockedWriteTarget(binding), value, waitForStore: false)
+            } else {
+                try write(key(), value, waitForStore: false)
+            }
         } catch {
             reportFailedWrite(of: key(), error)
         }

@@ -74,7 +74,7 @@ public struct Preference<Value: Sendable>: Sendable {
         }
         nonmutating set {
             if let container, let binding = bindingInContainer {
-                container.writeLogging(binding, key: PreferenceKeys()[keyPath: keyPath], newValue)
+                container.writeLogging(PreferenceKeys()[keyPath: keyPath], bound: binding, newValue)
             } else {
                 preferences[keyPath] = newValue
             }
