@@ -1,3 +1,5 @@
+internal import Foundation
+
 /// What tells keys apart in a container: the stored name, the store, the value type and the key's variant (the keys
 /// of `@Persistence` properties with different defaults). Declarations that agree on all four are one key: keys are
 /// declared once, and if one is declared twice the first one read decides its default, codec and former names.
@@ -53,11 +55,25 @@ struct KeyIdentity: Sendable, Equatable {
     }
 
     /// Adds a string's UTF-8 bytes to an FNV-1a hash, then a byte no UTF-8 has, so that "ab" and "c" do not hash
-    /// as "a" and "bc".
+    /// as "a" and "bc". Names that Swift's `==` calls equal hash alike, as they are one key in every store's
+    /// dictionary: a name that is not all ASCII is hashed in its composed normal form (NFC), so that a precomposed
+    /// "é" and "e" with a combining accent, or the Kelvin sign and "K", are one key. ASCII is its own normal form.
     private static func hash(_ string: String, into hash: inout UInt64) {
         var string = string
-        string.withUTF8 { bytes in
-            for byte in bytes { hash = times(hash ^ UInt64(byte), 0x0000_0100_0000_01B3) }
+        let start = hash
+        let isASCII = string.withUTF8 { bytes in
+            var seen: UInt8 = 0
+            for byte in bytes {
+                seen |= byte
+                hash = times(hash ^ UInt64(byte), 0x0000_0100_0000_01B3)
+            }
+            return seen < 0x80
+        }
+        if !isASCII {
+            hash = start
+            for byte in string.precomposedStringWithCanonicalMapping.utf8 {
+                hash = times(hash ^ UInt64(byte), 0x0000_0100_0000_01B3)
+            }
         }
         hash = times(hash ^ 0xFF, 0x0000_0100_0000_01B3)
     }

@@ -4,6 +4,11 @@ import PrefsTestSupport
 import PrefsTesting
 import Testing
 
+extension PreferenceKeys {
+    fileprivate subscript(spelledInt name: String) -> Key<Int> { Key(name, default: 0) }
+    fileprivate subscript(spelledText name: String) -> Key<String> { Key(name, default: "") }
+}
+
 @Suite struct PreferencesTests {
     @Test func readsReturnDefaultsUntilWritten() {
         let (prefs, _) = makePreferences()
@@ -95,6 +100,29 @@ import Testing
         #expect(prefs[\.countAlias] == 5)
         prefs[\.countAlias] = 6
         #expect(prefs[\.count] == 6)
+    }
+
+    /// Names that Swift's `==` calls equal (a precomposed and a decomposed "é"; the Kelvin sign and "K") are one
+    /// stored key, as in the stores' dictionaries: keys declared with either spelling read and write one value,
+    /// whichever was read first, and a write through one wakes the observers of the other.
+    @Test(arguments: [("caf\u{E9}", "cafe\u{301}"), ("\u{212A}", "K"), ("\u{212B}", "\u{C5}")])
+    func namesSwiftCallsEqualAreOneKey(_ spellings: (String, String)) throws {
+        let (first, second) = spellings
+        #expect(first == second && Array(first.utf8) != Array(second.utf8))
+        let (prefs, store) = makePreferences()
+        #expect(prefs[\.[spelledInt: first]] == 0)
+        #expect(prefs[\.[spelledInt: second]] == 0)
+        let seen = Collected<Int>()
+        let token = prefs.observe(\.[spelledInt: second]) { seen.append($0.newValue) }
+        defer { token.cancel() }
+        prefs[\.[spelledInt: first]] = 5
+        #expect(prefs[\.[spelledInt: second]] == 5)
+        #expect(eventually("the other spelling's observer hears the write") { seen.all == [5] })
+        prefs[\.[spelledInt: second]] = 6
+        #expect(prefs[\.[spelledInt: first]] == 6)
+        #expect(prefs[\.[spelledText: second]] == "")  // another type over the same stored value, which is an Int
+        try prefs.flush()
+        #expect(store.contents.count == 1)
     }
 
     @Test func cachedReadsDoNotCallTheStore() {
