@@ -30,30 +30,22 @@ import Testing
         }.count
     }
 
-    @Test func aReleasedContainerReleasesItsStore() throws {
-        let folder = try TemporaryDirectory()
-        weak var weakStore: FilePreferenceStore?
-        do {
-            let store = try FilePreferenceStore(url: folder.file())
-            weakStore = store
-            let prefs = Preferences(store: store)
-            let token = prefs.observe(\.count) { _ in }
-            prefs[\.count] = 1
-            _ = prefs[\.name]
-            try prefs.flush()
-            token.cancel()
-        }
-        #expect(eventually("the store is released") { weakStore == nil })
-    }
+    /// The stores a released container lets go. A `UserDefaults` store watches the property list's folder and, on
+    /// Linux, polls the keys it has read four times a second for as long as it lives: one kept alive after its
+    /// container is gone would poll for the rest of the process.
+    enum StoreKind: CaseIterable, Sendable { case file, userDefaults }
 
-    /// The same for a `UserDefaults` store, which watches the property list's folder and, on Linux, polls the keys
-    /// it has read four times a second for as long as it lives: a store kept alive after its container is gone
-    /// polls for the rest of the process.
-    @Test func aReleasedContainerReleasesItsUserDefaultsStore() throws {
+    @Test(arguments: StoreKind.allCases)
+    func aReleasedContainerReleasesItsStore(_ kind: StoreKind) throws {
+        let folder = try TemporaryDirectory()
         let suite = try TemporarySuite()
-        weak var weakStore: UserDefaultsPreferenceStore?
+        weak var weakStore: (any PreferenceStore & AnyObject)?
         do {
-            let store = UserDefaultsPreferenceStore(suite.defaults)
+            let store: any PreferenceStore & AnyObject =
+                switch kind {
+                case .file: try FilePreferenceStore(url: folder.file())
+                case .userDefaults: UserDefaultsPreferenceStore(suite.defaults)
+                }
             weakStore = store
             let prefs = Preferences(store: store)
             let token = prefs.observe(\.count) { _ in }
