@@ -55,9 +55,10 @@ struct KeyIdentity: Sendable, Equatable {
     }
 
     /// Adds a string's UTF-8 bytes to an FNV-1a hash, then a byte no UTF-8 has, so that "ab" and "c" do not hash
-    /// as "a" and "bc". Names that Swift's `==` calls equal hash alike, as they are one key in every store's
-    /// dictionary: a name that is not all ASCII is hashed in its composed normal form (NFC), so that a precomposed
-    /// "é" and "e" with a combining accent, or the Kelvin sign and "K", are one key. ASCII is its own normal form.
+    /// as "a" and "bc". Names that Swift's `==` calls equal hash alike, as the tables compare names with `==` (and
+    /// the file's format and the link do too): a name that is not all ASCII is hashed in its composed normal form
+    /// (NFC), so that a precomposed "é" and "e" with a combining accent, or the Kelvin sign and "K", are one key.
+    /// ASCII is its own normal form.
     private static func hash(_ string: String, into hash: inout UInt64) {
         var string = string
         let start = hash

@@ -57,18 +57,22 @@ import Testing
         #expect(eventually("the store is released") { weakStore == nil })
     }
 
-    /// A shared container (what `@Persistence` uses) over a suite that nothing holds any more lets its store go.
+    /// A shared container (what `@Persistence` uses) over a suite that nothing holds any more is released, and its
+    /// store with it.
     @Test func aReleasedSharedContainerReleasesItsStore() throws {
         let suite = try TemporarySuite()
         weak var weakContainer: Preferences?
+        weak var weakStore: (any PreferenceStore & AnyObject)?
         do {
             let prefs = Preferences.shared(for: suite.defaults)
             weakContainer = prefs
+            weakStore = prefs.store(.default) as? UserDefaultsPreferenceStore
+            #expect(weakStore != nil)
             prefs[\.count] = 1
             _ = prefs[\.name]
             try prefs.flush()
         }
-        #expect(eventually("the container is released") { weakContainer == nil })
+        #expect(eventually("the container and its store are released") { weakContainer == nil && weakStore == nil })
     }
 
     @Test func openingAndReleasingManyStoresHoldsNoDescriptors() throws {

@@ -122,7 +122,7 @@ extension PreferenceKeys {
         #expect(prefs[\.[spelledInt: first]] == 6)
         #expect(prefs[\.[spelledText: second]] == "")  // another type over the same stored value, which is an Int
         try prefs.flush()
-        #expect(store.contents.count == 1)
+        #expect(store.contents[second] == 6)
     }
 
     @Test func cachedReadsDoNotCallTheStore() {

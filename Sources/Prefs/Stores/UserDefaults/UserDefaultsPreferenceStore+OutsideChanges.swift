@@ -60,20 +60,19 @@ extension UserDefaultsPreferenceStore {
     }
 
     /// Compares the tracked keys with `UserDefaults` and reports those that changed. With
-    /// `reloadingFile` (Linux, after the property list changed), synchronizes first, under the lock file, which
-    /// makes Foundation re-read the file. Without, it compares what Foundation holds in memory, as a read does, under
-    /// this store's lock alone (the poll, four times a second: the lock file's path, `open` and `flock` each time
-    /// were most of what a poll cost).
+    /// `reloadingFile` (Linux, after the property list changed), synchronizes first, which makes
+    /// Foundation re-read the file.
+    ///
+    /// It holds the lock file, as every write does: another store object on the suite in this process has its own
+    /// store lock, and only the lock file keeps a check out of its write (which sets the keys one call at a time).
     func checkForOutsideChanges(reloadingFile: Bool) {
         guard !observers.isEmpty else { return }
         defer { observers.deliver() }
-        guard reloadingFile else {
-            lock.withLocalLock { observers.enqueue(PreferenceStoreChange(values: changedValuesLocked())) }
-            return
-        }
         try? exclusively {
-            guard propertyListIsComplete() else { return }  // its writer's next event will come
-            synchronizeLocked()
+            if reloadingFile {
+                guard propertyListIsComplete() else { return }  // its writer's next event will come
+                synchronizeLocked()
+            }
             observers.enqueue(PreferenceStoreChange(values: changedValuesLocked()))
         }
     }

@@ -47,11 +47,10 @@ public import Logging
 ///   then calls `synchronize()`, which makes Foundation re-read the file, and compares its keys. A direct `set` in this process changes only Foundation's memory and
 ///   leaves no trace outside it (no notification, no file write, no hook to override), so the store
 ///   compares its keys with `UserDefaults` every `pollingInterval` (250 ms by default); a direct `set`
-///   reaches observers within the interval. A check takes this store's lock only, not the lock file that
-///   writes take. Measured on a 2-vCPU VM when it still took the lock file too: about 35 µs for a
-///   dozen keys, 0.2 ms for 100 and 2 ms for 1,000 (a lock and 2–3 µs per key), so at most 0.014 %,
-///   0.08 % and 0.8 % of one core, with four wake-ups a second while a container uses the store. Pass
-///   nil to turn polling off: direct `set` calls are then seen at the store's next write or file event.
+///   reaches observers within the interval. Measured on a 2-vCPU VM: a check costs about 35 µs for a
+///   dozen keys, 0.2 ms for 100 and 2 ms for 1,000 (a lock and 2–3 µs per key), so 0.014 %, 0.08 %
+///   and 0.8 % of one core, with four wake-ups a second while a container uses the store. Pass nil
+///   to turn polling off: direct `set` calls are then seen at the store's next write or file event.
 ///
 /// **Threads** on Linux: Foundation runs preferences calls one at a time behind a spin lock whose waiters keep the
 /// CPU busy, so the stores of a process make their calls into `UserDefaults` one at a time behind a mutex, where a
