@@ -62,21 +62,21 @@ struct KeyIdentity: Sendable, Equatable {
     private static func hash(_ string: String, into hash: inout UInt64) {
         var string = string
         let start = hash
-        let isASCII = string.withUTF8 { bytes in
-            var seen: UInt8 = 0
-            for byte in bytes {
-                seen |= byte
-                hash = times(hash ^ UInt64(byte), 0x0000_0100_0000_01B3)
-            }
-            return seen < 0x80
-        }
-        if !isASCII {
+        if string.withUTF8({ add($0, to: &hash) }) >= 0x80 {  // not all ASCII
             hash = start
-            for byte in string.precomposedStringWithCanonicalMapping.utf8 {
-                hash = times(hash ^ UInt64(byte), 0x0000_0100_0000_01B3)
-            }
+            _ = add(string.precomposedStringWithCanonicalMapping.utf8, to: &hash)
         }
         hash = times(hash ^ 0xFF, 0x0000_0100_0000_01B3)
+    }
+
+    /// Adds bytes to an FNV-1a hash; returns their bitwise OR (below 0x80 when they are all ASCII).
+    private static func add(_ bytes: some Sequence<UInt8>, to hash: inout UInt64) -> UInt8 {
+        var seen: UInt8 = 0
+        for byte in bytes {
+            seen |= byte
+            hash = times(hash ^ UInt64(byte), 0x0000_0100_0000_01B3)
+        }
+        return seen
     }
 
     /// A wrapping product (the generic `&*` of `FixedWidthInteger` needs macOS 15; `&*=` does not).
