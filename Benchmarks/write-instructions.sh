@@ -9,8 +9,10 @@
 #   ./write-instructions.sh 10000      # N writes
 #   KEEP=DIR ./write-instructions.sh   # keeps the callgrind files in DIR (for callgrind_annotate)
 #
-# Runs PrefsWriteProbe (see Sources/PrefsWriteProbe/main.swift) once per store, over an InMemoryPreferenceStore and
-# a FilePreferenceStore, and divides the instructions of its counted loop by the number of writes. Needs valgrind
+# Runs PrefsWriteProbe (see Sources/PrefsWriteProbe/main.swift) three times: over an InMemoryPreferenceStore, over a
+# FilePreferenceStore, and over an InMemoryPreferenceStore whose key has one `observe` callback (which runs on the
+# writer's thread before the write returns, so its delivery is counted: the path of `Prefs.observe-callback` and
+# `Prefs.values-wake`), and divides the instructions of its counted loop by the number of writes. Needs valgrind
 # (apt-get install valgrind).
 set -euo pipefail
 
@@ -19,7 +21,7 @@ writes="${1:-2000}"
 . ./callgrind-probe.sh PrefsWriteProbe
 
 printf '%s subscript writes of one Int key, instructions on the caller'"'"'s thread (callgrind)\n' "$writes"
-for store in memory file; do
+for store in memory file observed; do
     valgrind --tool=callgrind --callgrind-out-file="$work/$store.callgrind" \
         --toggle-collect='$s15PrefsWriteProbe13countedWrites*' "$probe" "$store" "$writes" "$work/preferences.json" \
         > "$work/$store.out" 2> "$work/$store.valgrind" || { cat "$work/$store.valgrind" >&2; exit 1; }

@@ -1,11 +1,14 @@
 import Foundation
 import Prefs
+import Synchronization
 
 // Writes one Int key N times through the subscript, as `Prefs.write-Int` and `FileStore.write-Int` do, for
 // write-instructions.sh, which counts the instructions of `countedWrites` on the caller's thread under callgrind:
 //
 //   PrefsWriteProbe memory N       a container over an InMemoryPreferenceStore
 //   PrefsWriteProbe file N FILE    a container over FilePreferenceStore(url: FILE)
+//   PrefsWriteProbe observed N     the in-memory container, its key watched by one `observe` callback (which runs on
+//                                  the writer's thread before the write returns: its delivery is counted)
 //
 // The key is read once and written a few times first, outside the counted function, so that the count is the
 // steady write: no first read, no first write.
@@ -27,19 +30,21 @@ extension PreferenceKeys {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3, let count = Int(arguments[2]), count > 0,
-    arguments[1] == "memory" || (arguments[1] == "file" && arguments.count == 4)
+    arguments[1] == "memory" || arguments[1] == "observed" || (arguments[1] == "file" && arguments.count == 4)
 else {
-    FileHandle.standardError.write(Data("usage: PrefsWriteProbe memory N | file N FILE\n".utf8))
+    FileHandle.standardError.write(Data("usage: PrefsWriteProbe memory N | observed N | file N FILE\n".utf8))
     exit(2)
 }
 let prefs =
     arguments[1] == "file"
     ? Preferences(store: try FilePreferenceStore(url: URL(fileURLWithPath: arguments[3])))
     : Preferences(store: InMemoryPreferenceStore())
+let heard = Mutex(0)
+let token = arguments[1] == "observed" ? prefs.observe(\.probeCount) { change in heard.withLock { $0 = change.newValue } } : nil
 warmUp(prefs)
 countedWrites(prefs, count)
 try prefs.flush()
-guard prefs[\.probeCount] == count else {
+guard prefs[\.probeCount] == count, token == nil || heard.withLock({ $0 }) == count else {
     FileHandle.standardError.write(Data("PrefsWriteProbe: read \(prefs[\.probeCount]), expected \(count)\n".utf8))
     exit(1)
 }

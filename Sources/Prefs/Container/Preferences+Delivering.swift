@@ -46,7 +46,7 @@ extension Preferences {
         // A key has few bindings (usually one): short arrays searched in order, not dictionaries to hash.
         var changes: [(binding: BindingID, values: (old: DecodedStorage, new: DecodedStorage)?)] = []
         var decoded: [DecodedForObservers] = []
-        for observer in delivery.observers {
+        for (_, observer) in delivery.observers {
             let binding = observer.binding
             if !changes.contains(where: { $0.binding == binding }) {
                 let key = observer.key

@@ -14,6 +14,7 @@ extension Preferences {
     ///   - keyPath: The key.
     ///   - onChange: Called with each change.
     /// - Returns: A token; the observation stops when it is cancelled or released.
+    @inlinable
     public func observe<Value>(
         _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>,
         _ onChange: @escaping @Sendable (PreferenceChange<Value>) -> Void
@@ -29,6 +30,7 @@ extension Preferences {
     ///
     /// - Parameter keyPath: The key.
     /// - Returns: An async sequence that never yields for other keys or for writes that change nothing.
+    @inlinable
     public func values<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> AsyncStream<Value> {
         stream(keyPath, includingCurrent: true)
     }
@@ -41,11 +43,15 @@ extension Preferences {
     ///
     /// - Parameter keyPath: The key.
     /// - Returns: An async sequence that never yields for other keys or for writes that change nothing.
+    @inlinable
     public func changes<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> AsyncStream<Value> {
         stream(keyPath, includingCurrent: false)
     }
 
-    private func stream<Value>(
+    /// Inlinable, like its callers: the closures that make the change and yield it are specialized in the caller's
+    /// module, where the value's type is known (made here, they would look up generic metadata on every change).
+    @inlinable
+    func stream<Value>(
         _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>,
         includingCurrent: Bool
     ) -> AsyncStream<Value> {
@@ -66,6 +72,7 @@ extension Preferences {
     /// decoded under the lock.
     ///
     /// - Returns: The token that ends the observation, and the key's value at the registration, to decode.
+    @usableFromInline
     func addValueObserver<Value>(
         _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>,
         finish: (@Sendable () -> Void)? = nil,
@@ -78,10 +85,10 @@ extension Preferences {
         if slots[target.slot].link.requiresReadThrough { _ = value(of: key) }
         let observer = Observer(
             binding: binding, key: target.key,
-            notify: { old, new in onChange(TypedKey<Value>.value(in: old), TypedKey<Value>.value(in: new)) },
+            notify: { old, new in onChange(old.value(as: Value.self), new.value(as: Value.self)) },
             finish: finish)
         var deliverInitial: (@Sendable (DecodedStorage) -> Void)?
-        if let initial { deliverInitial = { initial(TypedKey<Value>.value(in: $0)) } }
+        if let initial { deliverInitial = { initial($0.value(as: Value.self)) } }
         let (id, current, first) = lockedAddObserver(observer, initial: deliverInitial)
         if let first { deliver(from: first) }
         return (PreferenceObservationToken { [weak self] in self?.removeObserver(id, of: binding) }, current)

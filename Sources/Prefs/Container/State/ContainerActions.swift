@@ -128,7 +128,7 @@ struct Delivery: Sendable {
     let oldDecoded: [(binding: BindingID, decoded: Decoded)]
     /// The typed value of the local write that made the change, for its binding.
     let written: LocalWrite?
-    let observers: [Observer]
+    let observers: [(id: UInt64, observer: Observer)]
 }
 
 /// The first value of a new observer, and where to hand it.
@@ -139,6 +139,7 @@ struct InitialValue: Sendable {
 
 /// A key's value when an observer is added: the decoded value of its binding if it has one, else the stored value
 /// (what readers see), to decode outside the lock.
+@usableFromInline
 struct CurrentValue: Sendable {
     let key: any ErasedKey
     /// The stored name, for the report of a value that is not valid.

@@ -4,8 +4,9 @@ struct ObserverRegistry: Sendable {
     private var nextID: UInt64 = 0
     /// Observers of every key, told each changed key's name (without the container's prefix).
     var keyNameObservers: [UInt64: KeyNameObserver] = [:]
-    /// The observers of each observed stored key, by ID (its row says that it has some).
-    var byEntry: [EntryID: [UInt64: Observer]] = [:]
+    /// The observers of each observed stored key with their IDs, in the order they came (its row says that it has
+    /// some). A delivery takes the array as it is: no copy.
+    var byEntry: [EntryID: [(id: UInt64, observer: Observer)]] = [:]
 
     /// A new observer ID, unique within the container.
     mutating func makeID() -> UInt64 {
@@ -27,7 +28,7 @@ extension ContainerState {
         let row = bindings[observer.binding]
         let current = CurrentValue(
             key: row.key, name: entries[row.entry].name, decoded: row.decoded, stored: visibleValue(of: row.entry))
-        observers.byEntry[row.entry, default: [:]][id] = observer
+        observers.byEntry[row.entry, default: []].append((id, observer))
         entries[row.entry].isObserved = true
         guard let initial else { return (id, current, nil) }
         deliveries.append(.initial(InitialValue(current: current, deliver: initial)))
@@ -37,8 +38,9 @@ extension ContainerState {
     /// Removes an observer of a key path.
     mutating func removeObserver(_ id: UInt64, of binding: BindingID) {
         let entry = bindings[binding].entry
-        guard observers.byEntry[entry]?.removeValue(forKey: id) != nil, observers.byEntry[entry]?.isEmpty == true
-        else { return }
+        guard let index = observers.byEntry[entry]?.firstIndex(where: { $0.id == id }) else { return }
+        observers.byEntry[entry]?.remove(at: index)
+        guard observers.byEntry[entry]?.isEmpty == true else { return }
         observers.byEntry[entry] = nil
         entries[entry].isObserved = false
     }
@@ -57,7 +59,7 @@ extension ContainerState {
 
     /// The container goes away: every observer's end, to call outside the lock.
     func finishers() -> [@Sendable () -> Void] {
-        observers.byEntry.values.flatMap { $0.values.compactMap(\.finish) }
+        observers.byEntry.values.flatMap { $0.compactMap(\.observer.finish) }
             + observers.keyNameObservers.values.map(\.finish)
     }
 }

@@ -303,7 +303,7 @@ struct ContainerState: Sendable {
                     Delivery(
                         entry: entry, name: entries[entry].name, anchor: anchor, sequence: sequence, old: old,
                         new: newValue, oldDecoded: oldDecoded, written: written,
-                        observers: Array(observers.byEntry[entry, default: [:]].values))))
+                        observers: observers.byEntry[entry, default: []])))
         } else if !observers.keyNameObservers.isEmpty {
             deliveries.append(.tracked(anchor, name: entries[entry].name))
         } else {
