@@ -39,12 +39,16 @@ let prefs =
     arguments[1] == "file"
     ? Preferences(store: try FilePreferenceStore(url: URL(fileURLWithPath: arguments[3])))
     : Preferences(store: InMemoryPreferenceStore())
+/// The last value the observer heard, in the `observed` mode.
 let heard = Mutex(0)
-let token = arguments[1] == "observed" ? prefs.observe(\.probeCount) { change in heard.withLock { $0 = change.newValue } } : nil
+let token =
+    arguments[1] == "observed"
+    ? prefs.observe(\.probeCount) { change in heard.withLock { $0 = change.newValue } } : nil
 warmUp(prefs)
 countedWrites(prefs, count)
 try prefs.flush()
 guard prefs[\.probeCount] == count, token == nil || heard.withLock({ $0 }) == count else {
-    FileHandle.standardError.write(Data("PrefsWriteProbe: read \(prefs[\.probeCount]), expected \(count)\n".utf8))
+    let message = "read \(prefs[\.probeCount]), observer heard \(heard.withLock { $0 }), expected \(count)"
+    FileHandle.standardError.write(Data("PrefsWriteProbe: \(message)\n".utf8))
     exit(1)
 }
