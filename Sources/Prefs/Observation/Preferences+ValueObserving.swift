@@ -12,6 +12,6 @@ extension Preferences {
         _ onChange: @escaping @Sendable (Value) -> Void
     ) -> (current: Value, token: PreferenceObservationToken) {
         let (token, current) = addValueObserver(keyPath) { _, new in onChange(new) }
-        return (TypedKey<Value>.value(in: current.decoded(reportingTo: logger).value), token)
+        return (current.decoded(reportingTo: logger).value.value(as: Value.self), token)
     }
 }

@@ -75,6 +75,19 @@ import Testing
         token.cancel()
     }
 
+    /// The observers of one key are told in the order they were added, also after one was removed and another added.
+    @Test func aKeysObserversAreToldInTheOrderTheyWereAdded() {
+        let (prefs, _) = makePreferences()
+        let told = Collected<Int>()
+        var tokens = (0..<8).map { number in prefs.observe(\.count) { _ in told.append(number) } }
+        tokens[2].cancel()
+        tokens[5].cancel()
+        tokens.append(prefs.observe(\.count) { _ in told.append(8) })
+        prefs[\.count] = 1
+        #expect(told.all == [0, 1, 3, 4, 6, 7, 8])
+        tokens.forEach { $0.cancel() }
+    }
+
     @Test func oneWriteWakesExactlyOneOfAThousandObservers() throws {
         let (prefs, _) = makePreferences()
         let woken = Collected<Int>()

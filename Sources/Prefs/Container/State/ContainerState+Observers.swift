@@ -5,7 +5,8 @@ struct ObserverRegistry: Sendable {
     /// Observers of every key, told each changed key's name (without the container's prefix).
     var keyNameObservers: [UInt64: KeyNameObserver] = [:]
     /// The observers of each observed stored key with their IDs, in the order they came (its row says that it has
-    /// some). A delivery takes the array as it is: no copy.
+    /// some). A delivery takes the array as it is, without copying it (an observer added or removed while that
+    /// delivery waits copies it then).
     var byEntry: [EntryID: [(id: UInt64, observer: Observer)]] = [:]
 
     /// A new observer ID, unique within the container.
