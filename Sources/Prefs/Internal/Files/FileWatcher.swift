@@ -3,11 +3,11 @@ internal import Foundation
 
 /// Calls `onChange` when the file may have changed: written, replaced, created or deleted by anyone.
 ///
-/// It watches the folder, because writers replace the file by renaming a new one over it, and, where the folder's
-/// events miss writes in place into the file (Apple platforms), the file itself too. The platform parts only report
-/// events: inotify on Linux names the entry each one concerns (``InotifyFolderEventSource``); a dispatch source on the
-/// folder on Apple platforms does not (``VnodeFolderEventSource``), and one on the file's descriptor reports its writes
-/// (``VnodeFileEventSource``). Deciding which events concern the file, and when the file's own source must be opened
+/// It watches the folder, because writers replace the file by renaming a new one over it, and the file itself for
+/// writes in place. The platform parts only report events: inotify on Linux names the entry each one concerns, and
+/// watches the files of the chain for writes in place in the same instance (``InotifyFolderEventSource``, told which
+/// by ``FolderEventSource/watchWrites(into:)``); a dispatch source on the folder on Apple platforms names none
+/// (``VnodeFolderEventSource``), and one on the file's descriptor reports its writes (``VnodeFileEventSource``). Deciding which events concern the file, and when the file's own source must be opened
 /// again on the path because the file there may have been replaced, is shared, here (``FolderEvent``); the store
 /// compares the file's identity before reading it anyway.
 ///
@@ -95,14 +95,16 @@ final class FileWatcher: Sendable {
                 continue  // the target's folder may not exist yet
             }
         }
-        let stale = folders.withLock { folders -> [any FolderEventSource] in
+        let (stale, watched) = folders.withLock { folders in
             for (folder, source) in added { folders[folder] = WatchedFolder(source: source, names: []) }
             let stale = folders.filter { wanted[$0.key] == nil }
             for folder in stale.keys { folders[folder] = nil }
             for (folder, names) in wanted { folders[folder]?.names = names }
-            return stale.values.map(\.source)
+            return (stale.values.map(\.source), Array(folders.values))
         }
         for source in stale { source.cancel() }
+        // Again after every event: an entry may name another file now.
+        for folder in watched { folder.source.watchWrites(into: folder.names) }
     }
 
     /// Handles events of a folder, where `names` are the entries that matter, or of the file's own source (nil).

@@ -7,47 +7,75 @@ internal import SystemPackage
 
 /// Linux's ``FolderEventSource``: inotify on the folder, each event naming the entry it concerns.
 ///
-/// Unchecked: dispatch sources are thread-safe, and the source is only cancelled.
+/// The folder is watched for changes of its entries only; writes in place are watched on the files that matter
+/// (``watchWrites(into:)``), in the same inotify instance. Watching a folder for an event about its entries'
+/// contents makes the kernel mark every entry of the folder it has cached, at each new watch: about 28 ms in a folder
+/// of 7,500 entries (`/tmp` here), where a watch of its entries alone takes 0.01 ms.
+///
+/// Unchecked: dispatch sources are thread-safe, the source is only cancelled, and the watched files are under a lock.
 final class InotifyFolderEventSource: FolderEventSource, @unchecked Sendable {
     private let source: any DispatchSourceRead
+    private let instance: Int32
+    private let directory: String
+    /// The watches of files written in place, by watch descriptor: the entry each was added for.
+    private let files = Lock<[Int32: String]>([:])
 
     init(directory: String, queue: DispatchQueue, handler: @escaping @Sendable ([FolderEvent]) -> Void) throws {
         let instance = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard instance >= 0 else { throw FileSystem.error(.watch, directory) }
         let descriptor = FileDescriptor(rawValue: instance)
-        let mask = UInt32(
-            IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
+        let mask = UInt32(IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
         guard inotify_add_watch(instance, directory, mask) >= 0 else {
             let failure = FileSystem.error(.watch, directory)
             try? descriptor.close()
             throw failure
         }
+        self.instance = instance
+        self.directory = directory
+        let files = files
         source = DispatchSource.makeReadSource(fileDescriptor: instance, queue: queue)
         source.setEventHandler {
-            let events = Self.drainEvents(descriptor)
+            let events = Self.drainEvents(descriptor, files: files)
             if !events.isEmpty { handler(events) }
         }
         source.setCancelHandler { try? descriptor.close() }
         source.resume()
     }
 
+    /// Watches the files the entries name now for writes in place (a file replaced since is watched anew, and the
+    /// watch of the one it replaced removed); an entry that names no file is skipped until the next call.
+    func watchWrites(into names: Set<String>) {
+        files.withLock { files in
+            var watched: [Int32: String] = [:]
+            for name in names {
+                let watch = inotify_add_watch(instance, directory + "/" + name, UInt32(IN_CLOSE_WRITE))
+                if watch >= 0 { watched[watch] = name }
+            }
+            for watch in files.keys where watched[watch] == nil { inotify_rm_watch(instance, watch) }
+            files = watched
+        }
+    }
+
     func cancel() { source.cancel() }
 
     /// Reads every pending event (until the non-blocking read says there is none: `EAGAIN`).
-    private static func drainEvents(_ descriptor: FileDescriptor) -> [FolderEvent] {
+    private static func drainEvents(_ descriptor: FileDescriptor, files: Lock<[Int32: String]>) -> [FolderEvent] {
         var events: [FolderEvent] = []
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
             let count = (try? buffer.withUnsafeMutableBytes { try descriptor.read(into: $0) }) ?? 0
             guard count > 0 else { return events }
-            events += buffer.withUnsafeBytes { Self.events(in: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            let files = files.withLock { $0 }
+            events += buffer.withUnsafeBytes {
+                Self.events(in: UnsafeRawBufferPointer(rebasing: $0[..<count]), files: files)
+            }
         }
     }
 
-    /// The events in a buffer of `inotify_event` records: the entry each names (written in place, or created, moved
-    /// or deleted), or ``FolderEvent/unnamed`` when the folder itself was deleted or moved, or the kernel's queue
-    /// overflowed.
-    static func events(in buffer: UnsafeRawBufferPointer) -> [FolderEvent] {
+    /// The events in a buffer of `inotify_event` records: the entry each names (created, moved or deleted, or, for
+    /// the watch of a file in `files`, written in place), or ``FolderEvent/unnamed`` when the folder itself was
+    /// deleted or moved, or the kernel's queue overflowed. A file's other records (its watch removed) are left out.
+    static func events(in buffer: UnsafeRawBufferPointer, files: [Int32: String] = [:]) -> [FolderEvent] {
         var events: [FolderEvent] = []
         var offset = 0
         while offset + MemoryLayout<inotify_event>.size <= buffer.count {
@@ -55,10 +83,10 @@ final class InotifyFolderEventSource: FolderEventSource, @unchecked Sendable {
             let nameStart = offset + MemoryLayout<inotify_event>.size
             let nameEnd = min(nameStart + Int(event.len), buffer.count)
             let name = String(decoding: buffer[nameStart..<nameEnd].prefix { $0 != 0 }, as: UTF8.self)
-            if event.mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_Q_OVERFLOW) != 0 {
+            if let file = files[event.wd] {
+                if event.mask & UInt32(IN_CLOSE_WRITE) != 0 { events.append(.written(file)) }
+            } else if event.mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_Q_OVERFLOW) != 0 {
                 events.append(.unnamed)
-            } else if event.mask & UInt32(IN_CLOSE_WRITE) != 0 {
-                events.append(.written(name))
             } else {
                 events.append(.entry(name))
             }
