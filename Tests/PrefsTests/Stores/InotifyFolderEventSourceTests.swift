@@ -61,6 +61,34 @@ import Testing
         #expect(heard.all == [.written("preferences.json")])
     }
 
+    /// A file replaced by a rename is watched anew when the names are handed over again (as the watcher does after each
+    /// event), and an entry that leads to the folder itself leaves the folder's own events as they were.
+    @Test func aReplacedFileIsWatchedAnewAndTheFolderKeepsItsEvents() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("{}").path
+        let heard = Collected<FolderEvent>()
+        let queue = DispatchQueue(label: "InotifyFolderEventSourceTests")
+        let source = try InotifyFolderEventSource(directory: folder.url.path, queue: queue) { events in
+            for event in events { heard.append(event) }
+        }
+        defer { source.cancel() }
+        source.watchWrites(into: ["preferences.json", "."])
+        let replacement = try folder.write("{\"a\":1}", to: "replacement.json").path
+        #expect(rename(replacement, file) == 0)
+        eventually { heard.all.contains(.entry("preferences.json")) }
+        source.watchWrites(into: ["preferences.json", "."])
+        let handle = try #require(FileHandle(forWritingAtPath: file))
+        try handle.write(contentsOf: Data("{\"a\":2}".utf8))
+        try handle.close()
+        eventually { heard.all.contains(.written("preferences.json")) }
+        queue.sync {}
+        #expect(
+            heard.all == [
+                .entry("replacement.json"), .entry("replacement.json"), .entry("preferences.json"),
+                .written("preferences.json"),
+            ])
+    }
+
     @Test func theFolderGoingAwayOrAnOverflowNamesNothing() {
         let lost = events([record(IN_DELETE_SELF), record(IN_MOVE_SELF), record(IN_Q_OVERFLOW)])
         #expect(lost == [.unnamed, .unnamed, .unnamed])

@@ -7,9 +7,10 @@ internal import Foundation
 /// writes in place. The platform parts only report events: inotify on Linux names the entry each one concerns, and
 /// watches the files of the chain for writes in place in the same instance (``InotifyFolderEventSource``, told which
 /// by ``FolderEventSource/watchWrites(into:)``); a dispatch source on the folder on Apple platforms names none
-/// (``VnodeFolderEventSource``), and one on the file's descriptor reports its writes (``VnodeFileEventSource``). Deciding which events concern the file, and when the file's own source must be opened
-/// again on the path because the file there may have been replaced, is shared, here (``FolderEvent``); the store
-/// compares the file's identity before reading it anyway.
+/// (``VnodeFolderEventSource``), and one on the file's descriptor reports its writes (``VnodeFileEventSource``).
+/// Deciding which events concern the file, and when the file's own source must be opened again on the path because
+/// the file there may have been replaced, is shared, here (``FolderEvent``); the store compares the file's identity
+/// before reading it anyway.
 ///
 /// A file that is a symbolic link is followed: the folder of every link in its chain and the folder of its target
 /// are watched (and the file's own source watches the target), so that an edit or a replacement of the target and a
@@ -42,7 +43,7 @@ final class FileWatcher: Sendable {
             #if canImport(Darwin)
             VnodeFileEventSource(path: path, queue: queue, handler: handler)
             #else
-            nil  // inotify's folder events report writes in place too
+            nil  // the folder's inotify source watches the files for writes in place (`watchWrites(into:)`)
             #endif
         }
     }

@@ -2,7 +2,8 @@
 enum FolderEvent: Equatable, Sendable {
     /// The entry with this name was created, renamed or deleted (Linux names it).
     case entry(String)
-    /// The entry with this name was written in place (Linux names it): its content changed, not the folder's entries.
+    /// The entry with this name was written in place (Linux: the entry a watch of the file was added for): its content
+    /// changed, not the folder's entries.
     case written(String)
     /// Something in the folder changed and the platform does not say what: an Apple platform's folder source, or
     /// inotify when the folder itself went away or events were lost.

@@ -1,8 +1,8 @@
 /// The platform part of a ``FileWatcher``: watches one folder and hands each batch of events to a handler, on the
 /// watcher's queue, until cancelled.
 protocol FolderEventSource: Sendable {
-    /// Reports writes in place into these entries of the folder, and no others, from now on (``FolderEvent/written(_:)``);
-    /// called again whenever the entries or the files they name may have changed.
+    /// Reports writes in place into these entries of the folder, and no others, from now on
+    /// (``FolderEvent/written(_:)``); called again whenever the entries or the files they name may have changed.
     func watchWrites(into names: Set<String>)
     /// Stops the events and releases the folder.
     func cancel()

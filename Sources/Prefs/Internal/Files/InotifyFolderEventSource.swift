@@ -17,6 +17,8 @@ final class InotifyFolderEventSource: FolderEventSource, @unchecked Sendable {
     private let source: any DispatchSourceRead
     private let instance: Int32
     private let directory: String
+    /// The folder's own watch.
+    private let folderWatch: Int32
     /// The watches of files written in place, by watch descriptor: the entry each was added for.
     private let files = Lock<[Int32: String]>([:])
 
@@ -25,7 +27,8 @@ final class InotifyFolderEventSource: FolderEventSource, @unchecked Sendable {
         guard instance >= 0 else { throw FileSystem.error(.watch, directory) }
         let descriptor = FileDescriptor(rawValue: instance)
         let mask = UInt32(IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
-        guard inotify_add_watch(instance, directory, mask) >= 0 else {
+        folderWatch = inotify_add_watch(instance, directory, mask)
+        guard folderWatch >= 0 else {
             let failure = FileSystem.error(.watch, directory)
             try? descriptor.close()
             throw failure
@@ -44,12 +47,24 @@ final class InotifyFolderEventSource: FolderEventSource, @unchecked Sendable {
 
     /// Watches the files the entries name now for writes in place (a file replaced since is watched anew, and the
     /// watch of the one it replaced removed); an entry that names no file is skipped until the next call.
+    ///
+    /// An entry that leads to a folder is skipped: a watch of a folder for writes into its entries is the cost this
+    /// avoids (and a watch of this folder would replace its own events). When the system refuses another watch (its
+    /// limit of watches reached), the folder is watched for writes into its entries instead, as costly as that is.
     func watchWrites(into names: Set<String>) {
+        let writes = UInt32(IN_CLOSE_WRITE)
         files.withLock { files in
             var watched: [Int32: String] = [:]
             for name in names {
-                let watch = inotify_add_watch(instance, directory + "/" + name, UInt32(IN_CLOSE_WRITE))
-                if watch >= 0 { watched[watch] = name }
+                let path = directory + "/" + name
+                var status = stat()
+                guard stat(path, &status) == 0, status.st_mode & UInt32(S_IFMT) != UInt32(S_IFDIR) else { continue }
+                let watch = inotify_add_watch(instance, path, writes)
+                if watch >= 0, watch != folderWatch {
+                    watched[watch] = name
+                } else if watch < 0, errno == ENOSPC || errno == ENOMEM {
+                    _ = inotify_add_watch(instance, directory, writes | UInt32(IN_MASK_ADD))
+                }
             }
             for watch in files.keys where watched[watch] == nil { inotify_rm_watch(instance, watch) }
             files = watched
@@ -72,9 +87,10 @@ final class InotifyFolderEventSource: FolderEventSource, @unchecked Sendable {
         }
     }
 
-    /// The events in a buffer of `inotify_event` records: the entry each names (created, moved or deleted, or, for
-    /// the watch of a file in `files`, written in place), or ``FolderEvent/unnamed`` when the folder itself was
-    /// deleted or moved, or the kernel's queue overflowed. A file's other records (its watch removed) are left out.
+    /// The events in a buffer of `inotify_event` records: the entry each names (created, moved or deleted, or written
+    /// in place: for the watch of a file in `files`, the entry it was added for), or ``FolderEvent/unnamed`` when the
+    /// folder itself was deleted or moved, or the kernel's queue overflowed. A watched file's other records are left
+    /// out; those of a file's watch already removed name no entry, which concerns no file.
     static func events(in buffer: UnsafeRawBufferPointer, files: [Int32: String] = [:]) -> [FolderEvent] {
         var events: [FolderEvent] = []
         var offset = 0
@@ -87,6 +103,8 @@ final class InotifyFolderEventSource: FolderEventSource, @unchecked Sendable {
                 if event.mask & UInt32(IN_CLOSE_WRITE) != 0 { events.append(.written(file)) }
             } else if event.mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_Q_OVERFLOW) != 0 {
                 events.append(.unnamed)
+            } else if event.mask & UInt32(IN_CLOSE_WRITE) != 0 {
+                events.append(.written(name))  // the folder watched for writes into its entries (no watch was left)
             } else {
                 events.append(.entry(name))
             }

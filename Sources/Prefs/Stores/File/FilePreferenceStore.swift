@@ -16,8 +16,8 @@ public import Logging
 /// - **Processes**: writers take an advisory lock (`<file>.lock`), re-read the file if another
 ///   process changed it, and change only their own keys, so concurrent writers never lose each
 ///   other's keys. ``transaction(_:)`` runs under that lock, so updates are atomic across processes.
-/// - **Outside changes**: the folder is watched (inotify on Linux, a dispatch source on Apple
-///   platforms); another process's write, a hand edit, a replacement or a deletion is reported
+/// - **Outside changes**: the file and its folder are watched (inotify on Linux, dispatch sources on
+///   Apple platforms); another process's write, a hand edit, a replacement or a deletion is reported
 ///   per changed key.
 /// - **JSON Schema**: a top-level `"$schema"` member (which points editors at the app's schema, see
 ///   <doc:EvolvingYourSettings>) is kept by every write; it is not a key, and cannot be written as one.
