@@ -57,8 +57,7 @@ final class InotifyFolderEventSource: FolderEventSource, @unchecked Sendable {
             var watched: [Int32: String] = [:]
             for name in names {
                 let path = directory + "/" + name
-                var status = stat()
-                guard stat(path, &status) == 0, status.st_mode & UInt32(S_IFMT) != UInt32(S_IFDIR) else { continue }
+                guard let status = FileSystem.status(ofPath: path), status.st_mode & S_IFMT != S_IFDIR else { continue }
                 let watch = inotify_add_watch(instance, path, writes)
                 if watch >= 0, watch != folderWatch {
                     watched[watch] = name
