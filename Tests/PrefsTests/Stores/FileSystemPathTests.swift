@@ -13,4 +13,40 @@ import Testing
         #expect(FileSystem.folder(of: path) == folder)
         #expect(FileSystem.name(of: path) == name)
     }
+
+    /// Paths made of every mix of `.`, `..`, empty and plain components lose their dot segments exactly as Foundation's
+    /// `standardizedFileURL` removes them: the file store's initializer used it, and its `url` must not change.
+    @Test func dotSegmentsGoAsFoundationRemovesThem() {
+        let parts = ["a", ".", "..", "", "b.json"]
+        var paths = ["/", "/a", "/a/b.json"]
+        for first in parts {
+            for second in parts {
+                for third in parts { paths.append("/" + [first, second, third].joined(separator: "/")) }
+            }
+        }
+        for path in paths {
+            let expected = URL(fileURLWithPath: path, isDirectory: false).standardizedFileURL.path
+            #expect(FileSystem.withoutDotSegments(path) == expected, "\(path)")
+        }
+    }
+
+    /// A file URL's path, as the file store takes it, is Foundation's `standardizedFileURL.path`, for absolute and
+    /// relative URLs, with spaces, percent signs and non-ASCII names and a trailing slash.
+    @Test func aURLsPathIsItsStandardizedPath() throws {
+        let base = URL(fileURLWithPath: "/base/dir", isDirectory: true)
+        for path in [
+            "/a/b.json", "/a b/100%.json", "/é/./ü/../ß.json", "/a/b/", "/a/%20.json", "rel/./x.json", "../up.json",
+        ] {
+            let urls = [
+                URL(fileURLWithPath: path), URL(fileURLWithPath: path, isDirectory: false),
+                URL(fileURLWithPath: path, relativeTo: base),
+            ]
+            for url in urls { #expect(FileSystem.path(of: url) == url.standardizedFileURL.path, "\(url)") }
+        }
+    }
+
+    /// A path with nothing to remove is the same string, so that the store keeps the caller's URL.
+    @Test func aCleanPathIsKept() {
+        for path in ["/", "/a", "/a/b.json", "/a.b/..c/.d"] { #expect(FileSystem.withoutDotSegments(path) == path) }
+    }
 }

@@ -20,7 +20,7 @@ import Testing
         return withUnsafeBytes(of: event) { Array($0) } + nameBytes
     }
 
-    private func events(_ records: [[UInt8]], files: [Int32: String] = [:]) -> [FolderEvent] {
+    private func events(_ records: [[UInt8]], files: [WatchedFile] = []) -> [FolderEvent] {
         Array(records.joined()).withUnsafeBytes { InotifyFolderEventSource.events(in: $0, files: files) }
     }
 
@@ -32,7 +32,7 @@ import Testing
             record(IN_CLOSE_WRITE, watch: 2), record(IN_IGNORED, watch: 2),
         ]
         #expect(
-            events(records, files: [2: "preferences.json"]) == [
+            events(records, files: [WatchedFile(watch: 2, name: "preferences.json")]) == [
                 .entry(".preferences.json.1.tmp"), .entry("preferences.json"), .written("preferences.json"),
             ]
         )

@@ -16,6 +16,9 @@ internal import Foundation
 /// are watched (and the file's own source watches the target), so that an edit or a replacement of the target and a
 /// link pointed elsewhere are all seen; after each event that concerns one of them, the chain is followed again and
 /// the watched folders change with it.
+///
+/// Its few folders and names are kept in arrays: a dictionary's or a set's first use in a process searches every
+/// loaded conformance (about a quarter of a file store's open, measured before this was so).
 final class FileWatcher: Sendable {
     /// Makes the event source of one folder, handing its events to a handler.
     typealias SourceFactory =
@@ -23,16 +26,23 @@ final class FileWatcher: Sendable {
             _ directory: String, _ handler: @escaping @Sendable ([FolderEvent]) -> Void
         ) throws -> any FolderEventSource
 
-    /// A watched folder: its source, and the names in it that the file's chain of links goes through.
+    /// A watched folder: its path, its source, and the names in it that the file's chain of links goes through.
     private struct WatchedFolder {
+        let path: String
         let source: any FolderEventSource
-        var names: Set<String>
+        var names: [String]
+    }
+
+    /// A folder the file's chain of links goes through now, and the names in it.
+    private struct WantedFolder {
+        let path: String
+        var names: [String]
     }
 
     private let path: String
     private let onChange: @Sendable () -> Void
     private let makeSource: SourceFactory
-    private let folders = Lock<[String: WatchedFolder]>([:])
+    private let folders = Lock<[WatchedFolder]>([])
     private let fileSource = Lock<(any FileEventSource)?>(nil)
 
     /// Starts watching with the platform's event sources.
@@ -70,15 +80,21 @@ final class FileWatcher: Sendable {
     }
 
     deinit {
-        for folder in folders.withLock({ Array($0.values) }) { folder.source.cancel() }
+        for folder in folders.withLock({ $0 }) { folder.source.cancel() }
         fileSource.withLock { $0 }?.cancel()
     }
 
     /// The folders to watch for the file as its links lead now, each with the names in it that matter.
-    private func wantedFolders() -> [String: Set<String>] {
-        var wanted: [String: Set<String>] = [:]
+    private func wantedFolders() -> [WantedFolder] {
+        var wanted: [WantedFolder] = []
         for entry in (try? FileSystem.linkChain(path)) ?? [path] {
-            wanted[FileSystem.folder(of: entry), default: []].insert(FileSystem.name(of: entry))
+            let folder = FileSystem.folder(of: entry)
+            let name = FileSystem.name(of: entry)
+            if let index = wanted.firstIndex(where: { $0.path == folder }) {
+                if !wanted[index].names.contains(name) { wanted[index].names.append(name) }
+            } else {
+                wanted.append(WantedFolder(path: folder, names: [name]))
+            }
         }
         return wanted
     }
@@ -86,22 +102,26 @@ final class FileWatcher: Sendable {
     /// Watches the folders the file's chain of links goes through now, and no others.
     private func follow(requiring required: String? = nil) throws {
         let wanted = wantedFolders()
-        var added: [String: any FolderEventSource] = [:]
-        for folder in wanted.keys where folders.withLock({ $0[folder] == nil }) {
+        var added: [WatchedFolder] = []
+        for folder in wanted where folders.withLock({ !$0.contains { $0.path == folder.path } }) {
             do {
-                added[folder] = try makeSource(folder) { [weak self] events in
-                    self?.handle(events, names: self?.folders.withLock { $0[folder]?.names } ?? [])
+                let source = try makeSource(folder.path) { [weak self] events in
+                    let names = self?.folders.withLock { $0.first { $0.path == folder.path }?.names }
+                    self?.handle(events, names: names ?? [])
                 }
-            } catch  where folder != required {
+                added.append(WatchedFolder(path: folder.path, source: source, names: []))
+            } catch  where folder.path != required {
                 continue  // the target's folder may not exist yet
             }
         }
         let (stale, watched) = folders.withLock { folders in
-            for (folder, source) in added { folders[folder] = WatchedFolder(source: source, names: []) }
-            let stale = folders.filter { wanted[$0.key] == nil }
-            for folder in stale.keys { folders[folder] = nil }
-            for (folder, names) in wanted { folders[folder]?.names = names }
-            return (stale.values.map(\.source), Array(folders.values))
+            folders += added
+            let stale = folders.filter { folder in !wanted.contains { $0.path == folder.path } }
+            folders.removeAll { folder in !wanted.contains { $0.path == folder.path } }
+            for index in folders.indices {
+                folders[index].names = wanted.first { $0.path == folders[index].path }?.names ?? []
+            }
+            return (stale.map(\.source), folders)
         }
         for source in stale { source.cancel() }
         // Again after every event: an entry may name another file now.
@@ -109,7 +129,7 @@ final class FileWatcher: Sendable {
     }
 
     /// Handles events of a folder, where `names` are the entries that matter, or of the file's own source (nil).
-    private func handle(_ events: [FolderEvent], names: Set<String>?) {
+    private func handle(_ events: [FolderEvent], names: [String]?) {
         func any(_ test: (FolderEvent, String) -> Bool) -> Bool {
             events.contains { event in
                 guard let names else { return test(event, "") }  // the file's own events concern it whatever its name

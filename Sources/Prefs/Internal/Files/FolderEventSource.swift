@@ -3,14 +3,14 @@
 protocol FolderEventSource: Sendable {
     /// Reports writes in place into these entries of the folder, and no others, from now on
     /// (``FolderEvent/written(_:)``); called again whenever the entries or the files they name may have changed.
-    func watchWrites(into names: Set<String>)
+    func watchWrites(into names: [String])
     /// Stops the events and releases the folder.
     func cancel()
 }
 
 extension FolderEventSource {
     /// Sources that report no writes in place (Apple platforms' folder source) ignore the names.
-    func watchWrites(into names: Set<String>) {}
+    func watchWrites(into names: [String]) {}
 }
 
 /// The platform part of a ``FileWatcher`` that watches the file itself, where the folder's events miss writes in place

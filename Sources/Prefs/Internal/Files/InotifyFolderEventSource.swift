@@ -12,6 +12,8 @@ internal import SystemPackage
 /// contents makes the kernel mark every entry of the folder it has cached, at each new watch: about 28 ms in a folder
 /// of 7,500 entries (`/tmp` here), where a watch of its entries alone takes 0.01 ms.
 ///
+/// Its few watches are kept in an array: a dictionary's first use in a process searches every loaded conformance.
+///
 /// Unchecked: dispatch sources are thread-safe, the source is only cancelled, and the watched files are under a lock.
 final class InotifyFolderEventSource: FolderEventSource, @unchecked Sendable {
     private let source: any DispatchSourceRead
@@ -19,8 +21,8 @@ final class InotifyFolderEventSource: FolderEventSource, @unchecked Sendable {
     private let directory: String
     /// The folder's own watch.
     private let folderWatch: Int32
-    /// The watches of files written in place, by watch descriptor: the entry each was added for.
-    private let files = Lock<[Int32: String]>([:])
+    /// The watches of files written in place, each with the entry it was added for.
+    private let files = Lock<[WatchedFile]>([])
 
     init(directory: String, queue: DispatchQueue, handler: @escaping @Sendable ([FolderEvent]) -> Void) throws {
         let instance = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -51,21 +53,23 @@ final class InotifyFolderEventSource: FolderEventSource, @unchecked Sendable {
     /// An entry that leads to a folder is skipped: a watch of a folder for writes into its entries is the cost this
     /// avoids (and a watch of this folder would replace its own events). When the system refuses another watch (its
     /// limit of watches reached), the folder is watched for writes into its entries instead, as costly as that is.
-    func watchWrites(into names: Set<String>) {
+    func watchWrites(into names: [String]) {
         let writes = UInt32(IN_CLOSE_WRITE)
         files.withLock { files in
-            var watched: [Int32: String] = [:]
+            var watched: [WatchedFile] = []
             for name in names {
                 let path = directory + "/" + name
                 guard let status = FileSystem.status(ofPath: path), status.st_mode & S_IFMT != S_IFDIR else { continue }
                 let watch = inotify_add_watch(instance, path, writes)
                 if watch >= 0, watch != folderWatch {
-                    watched[watch] = name
+                    watched.append(WatchedFile(watch: watch, name: name))
                 } else if watch < 0, errno == ENOSPC || errno == ENOMEM {
                     _ = inotify_add_watch(instance, directory, writes | UInt32(IN_MASK_ADD))
                 }
             }
-            for watch in files.keys where watched[watch] == nil { inotify_rm_watch(instance, watch) }
+            for file in files where !watched.contains(where: { $0.watch == file.watch }) {
+                inotify_rm_watch(instance, file.watch)
+            }
             files = watched
         }
     }
@@ -73,7 +77,7 @@ final class InotifyFolderEventSource: FolderEventSource, @unchecked Sendable {
     func cancel() { source.cancel() }
 
     /// Reads every pending event (until the non-blocking read says there is none: `EAGAIN`).
-    private static func drainEvents(_ descriptor: FileDescriptor, files: Lock<[Int32: String]>) -> [FolderEvent] {
+    private static func drainEvents(_ descriptor: FileDescriptor, files: Lock<[WatchedFile]>) -> [FolderEvent] {
         var events: [FolderEvent] = []
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
@@ -90,7 +94,7 @@ final class InotifyFolderEventSource: FolderEventSource, @unchecked Sendable {
     /// in place: for the watch of a file in `files`, the entry it was added for), or ``FolderEvent/unnamed`` when the
     /// folder itself was deleted or moved, or the kernel's queue overflowed. A watched file's other records are left
     /// out; those of a file's watch already removed name no entry, which concerns no file.
-    static func events(in buffer: UnsafeRawBufferPointer, files: [Int32: String] = [:]) -> [FolderEvent] {
+    static func events(in buffer: UnsafeRawBufferPointer, files: [WatchedFile] = []) -> [FolderEvent] {
         var events: [FolderEvent] = []
         var offset = 0
         while offset + MemoryLayout<inotify_event>.size <= buffer.count {
@@ -98,7 +102,7 @@ final class InotifyFolderEventSource: FolderEventSource, @unchecked Sendable {
             let nameStart = offset + MemoryLayout<inotify_event>.size
             let nameEnd = min(nameStart + Int(event.len), buffer.count)
             let name = String(decoding: buffer[nameStart..<nameEnd].prefix { $0 != 0 }, as: UTF8.self)
-            if let file = files[event.wd] {
+            if let file = files.first(where: { $0.watch == event.wd })?.name {
                 if event.mask & UInt32(IN_CLOSE_WRITE) != 0 { events.append(.written(file)) }
             } else if event.mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_Q_OVERFLOW) != 0 {
                 events.append(.unnamed)
@@ -111,5 +115,11 @@ final class InotifyFolderEventSource: FolderEventSource, @unchecked Sendable {
         }
         return events
     }
+}
+
+/// A watch of a file written in place, and the entry of the folder it was added for.
+struct WatchedFile: Sendable {
+    let watch: Int32
+    let name: String
 }
 #endif

@@ -116,8 +116,9 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         watching: Watching?,
         systemCalls: SystemCalls = .system
     ) throws {
-        self.url = url.standardizedFileURL
-        self.path = self.url.path
+        let path = FileSystem.path(of: url)
+        self.url = url.baseURL == nil && path == url.path(percentEncoded: false) ? url : URL(fileURLWithPath: path)
+        self.path = path
         self.logger = logger
         self.fileSystem = FileSystem(calls: systemCalls)
         self.corruptionPolicy = corruptionPolicy
