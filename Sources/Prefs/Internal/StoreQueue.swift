@@ -18,6 +18,10 @@ final class StoreQueue: Sendable {
 
     func async(_ work: @escaping @Sendable () -> Void) { queue.async(execute: work) }
 
+    /// Runs a block made once, later, on the queue: Dispatch retains it, where a closure is copied into a new block at
+    /// each call (an allocation).
+    func asyncBlock(_ work: @escaping @Sendable @convention(block) () -> Void) { queue.async(execute: work) }
+
     func sync<Result>(_ work: () throws -> Result) rethrows -> Result {
         if isCurrent { return try work() }
         return try queue.sync(execute: work)

@@ -19,7 +19,7 @@ extension StoreLink {
             let (update, scheduleDrain) = state.write(name: name, value: value, reason: reason)
             return (update, (scheduleDrain, failuresBefore))
         }
-        if scheduleDrain { queue.async { self.drain() } }
+        if scheduleDrain { self.scheduleDrain() }
         return failuresBefore
     }
 

@@ -29,6 +29,10 @@ final class StoreLink: Sendable {
     let logger: Logger
     let shared = Lock(Shared())
     let queue = StoreQueue(label: "Prefs.link")
+    /// The drain of queued writes, as a block made once, so that scheduling it allocates nothing. It holds the link
+    /// unowned: ``scheduleDrain()`` retains the link for it, and it releases the link once it drained. Set in `init`,
+    /// only read after.
+    private nonisolated(unsafe) var drainBlock: (@Sendable @convention(block) () -> Void)?
 
     /// What the link's lock guards.
     struct Shared: Sendable {
@@ -56,6 +60,16 @@ final class StoreLink: Sendable {
         self.store = store
         self.requiresReadThrough = store.requiresReadThrough
         self.logger = logger
+        drainBlock = { [unowned(unsafe) self] in
+            self.drain()
+            Unmanaged.passUnretained(self).release()
+        }
+    }
+
+    /// Drains the queued writes on the link's queue, the link kept alive until then.
+    func scheduleDrain() {
+        _ = Unmanaged.passRetained(self)
+        queue.asyncBlock(drainBlock!)
     }
 
     /// Every live link, by store object: one per store, and the links a normal process exit flushes.
