@@ -30,8 +30,8 @@ final class StoreLink: Sendable {
     let shared = Lock(Shared())
     let queue = StoreQueue(label: "Prefs.link")
     /// The drain of queued writes, as a block made once, so that scheduling it allocates nothing. It holds the link
-    /// unowned: ``scheduleDrain()`` retains the link for it, and it releases the link once it drained. Set in `init`,
-    /// only read after.
+    /// unowned: ``scheduleDrain()`` retains the link for it, and it releases the link once it drained, so it runs only
+    /// through ``scheduleDrain()``. Set in `init`, only read after.
     private nonisolated(unsafe) var drainBlock: (@Sendable @convention(block) () -> Void)?
 
     /// What the link's lock guards.

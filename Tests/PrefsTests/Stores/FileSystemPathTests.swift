@@ -1,4 +1,5 @@
 import Foundation
+import PrefsTestSupport
 import Testing
 
 @testable import Prefs
@@ -37,6 +38,7 @@ import Testing
         let base = URL(fileURLWithPath: "/base/dir", isDirectory: true)
         for path in [
             "/a/b.json", "/a b/100%.json", "/é/./ü/../ß.json", "/a/b/", "/a/%20.json", "rel/./x.json", "../up.json",
+            "/private/tmp/x.json",
         ] {
             let urls = [
                 URL(fileURLWithPath: path), URL(fileURLWithPath: path, isDirectory: false),
@@ -44,6 +46,21 @@ import Testing
             ]
             for url in urls { #expect(FileSystem.path(of: url) == url.standardizedFileURL.path, "\(url)") }
         }
+    }
+
+    /// A file URL made from a string keeps the escapes that `standardizedFileURL` keeps encoded (`%2F` names one
+    /// entry, not two), and a `..` after a symbolic link leads where the kernel goes: through the link's target.
+    @Test func escapesAndLinksAreFoundationsToo() throws {
+        let folder = try TemporaryDirectory()
+        let target = folder.url.appendingPathComponent("target/inner")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: folder.url.appendingPathComponent("link"), withDestinationURL: target)
+        let urls = [
+            URL(string: "file:///t/a%2Fb.json")!, URL(string: "file:///t/a%20b.json")!,
+            folder.url.appendingPathComponent("link/../p.json"),
+        ]
+        for url in urls { #expect(FileSystem.path(of: url) == url.standardizedFileURL.path, "\(url)") }
     }
 
     /// A path with nothing to remove is the same string, so that the store keeps the caller's URL.

@@ -117,7 +117,7 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         systemCalls: SystemCalls = .system
     ) throws {
         let path = FileSystem.path(of: url)
-        self.url = url.baseURL == nil && path == url.path(percentEncoded: false) ? url : url.standardizedFileURL
+        self.url = url.baseURL == nil && path == url.path(percentEncoded: true) ? url : url.standardizedFileURL
         self.path = path
         self.logger = logger
         self.fileSystem = FileSystem(calls: systemCalls)
