@@ -28,7 +28,7 @@ import Testing
         }
         for path in paths {
             let url = URL(fileURLWithPath: path, isDirectory: false)
-            #expect(FileSystem.path(of: url) == url.standardizedFileURL.path, "\(path)")
+            #expect(FileSystem.standardized(url).path == url.standardizedFileURL.path, "\(path)")
         }
     }
 
@@ -38,13 +38,13 @@ import Testing
         let base = URL(fileURLWithPath: "/base/dir", isDirectory: true)
         for path in [
             "/a/b.json", "/a b/100%.json", "/é/./ü/../ß.json", "/a/b/", "/a/%20.json", "rel/./x.json", "../up.json",
-            "/private/tmp/x.json",
+            "/private/tmp/x.json", "/Users/me/Library/Application Support/x.json", "/a  b/ c /d.json",
         ] {
             let urls = [
                 URL(fileURLWithPath: path), URL(fileURLWithPath: path, isDirectory: false),
                 URL(fileURLWithPath: path, relativeTo: base),
             ]
-            for url in urls { #expect(FileSystem.path(of: url) == url.standardizedFileURL.path, "\(url)") }
+            for url in urls { #expect(FileSystem.standardized(url).path == url.standardizedFileURL.path, "\(url)") }
         }
     }
 
@@ -58,15 +58,19 @@ import Testing
             at: folder.url.appendingPathComponent("link"), withDestinationURL: target)
         let urls = [
             URL(string: "file:///t/a%2Fb.json")!, URL(string: "file:///t/a%20b.json")!,
+            URL(string: "file:///t/a%2b.json")!,
+            URL(string: "file:///t/a%202.json")!, URL(string: "file:///t/a%2")!,
+            URL(string: "file:///t/%C3%A9%20.json")!,
             folder.url.appendingPathComponent("link/../p.json"),
         ]
-        for url in urls { #expect(FileSystem.path(of: url) == url.standardizedFileURL.path, "\(url)") }
+        for url in urls { #expect(FileSystem.standardized(url).path == url.standardizedFileURL.path, "\(url)") }
     }
 
-    /// A path with nothing to remove is the same string, so that the store keeps the caller's URL.
+    /// A path with nothing to remove is the same string, and the store keeps the caller's URL.
     @Test func aCleanPathIsKept() {
-        for path in ["/", "/a", "/a/b.json", "/a.b/..c/.d/..."] {
-            #expect(FileSystem.path(of: URL(fileURLWithPath: path, isDirectory: false)) == path)
+        for path in ["/", "/a", "/a/b.json", "/a.b/..c/.d/...", "/Library/Application Support/a b.json"] {
+            let url = URL(fileURLWithPath: path, isDirectory: false)
+            #expect(FileSystem.standardized(url) == (url, path))
         }
     }
 }

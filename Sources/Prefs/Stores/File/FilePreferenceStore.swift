@@ -116,8 +116,8 @@ public final class FilePreferenceStore: PreferenceStore, @unchecked Sendable {
         watching: Watching?,
         systemCalls: SystemCalls = .system
     ) throws {
-        let path = FileSystem.path(of: url)
-        self.url = url.baseURL == nil && path == url.path(percentEncoded: true) ? url : url.standardizedFileURL
+        let (url, path) = FileSystem.standardized(url)
+        self.url = url
         self.path = path
         self.logger = logger
         self.fileSystem = FileSystem(calls: systemCalls)
