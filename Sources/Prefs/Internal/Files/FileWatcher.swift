@@ -26,23 +26,17 @@ final class FileWatcher: Sendable {
             _ directory: String, _ handler: @escaping @Sendable ([FolderEvent]) -> Void
         ) throws -> any FolderEventSource
 
-    /// A watched folder: its path, its source, and the names in it that the file's chain of links goes through.
-    private struct WatchedFolder {
-        let path: String
-        let source: any FolderEventSource
-        var names: [String]
-    }
-
-    /// A folder the file's chain of links goes through now, and the names in it.
-    private struct WantedFolder {
+    /// A folder the file's chain of links goes through, the names in it, and its source once it is watched.
+    private struct Folder {
         let path: String
         var names: [String]
+        var source: (any FolderEventSource)?
     }
 
     private let path: String
     private let onChange: @Sendable () -> Void
     private let makeSource: SourceFactory
-    private let folders = Lock<[WatchedFolder]>([])
+    private let folders = Lock<[Folder]>([])
     private let fileSource = Lock<(any FileEventSource)?>(nil)
 
     /// Starts watching with the platform's event sources.
@@ -80,20 +74,20 @@ final class FileWatcher: Sendable {
     }
 
     deinit {
-        for folder in folders.withLock({ $0 }) { folder.source.cancel() }
+        for folder in folders.withLock({ $0 }) { folder.source?.cancel() }
         fileSource.withLock { $0 }?.cancel()
     }
 
     /// The folders to watch for the file as its links lead now, each with the names in it that matter.
-    private func wantedFolders() -> [WantedFolder] {
-        var wanted: [WantedFolder] = []
+    private func wantedFolders() -> [Folder] {
+        var wanted: [Folder] = []
         for entry in (try? FileSystem.linkChain(path)) ?? [path] {
             let folder = FileSystem.folder(of: entry)
             let name = FileSystem.name(of: entry)
             if let index = wanted.firstIndex(where: { $0.path == folder }) {
                 if !wanted[index].names.contains(name) { wanted[index].names.append(name) }
             } else {
-                wanted.append(WantedFolder(path: folder, names: [name]))
+                wanted.append(Folder(path: folder, names: [name]))
             }
         }
         return wanted
@@ -102,14 +96,14 @@ final class FileWatcher: Sendable {
     /// Watches the folders the file's chain of links goes through now, and no others.
     private func follow(requiring required: String? = nil) throws {
         let wanted = wantedFolders()
-        var added: [WatchedFolder] = []
+        var added: [Folder] = []
         for folder in wanted where folders.withLock({ !$0.contains { $0.path == folder.path } }) {
             do {
                 let source = try makeSource(folder.path) { [weak self] events in
                     let names = self?.folders.withLock { $0.first { $0.path == folder.path }?.names }
                     self?.handle(events, names: names ?? [])
                 }
-                added.append(WatchedFolder(path: folder.path, source: source, names: []))
+                added.append(Folder(path: folder.path, names: [], source: source))
             } catch  where folder.path != required {
                 continue  // the target's folder may not exist yet
             }
@@ -121,11 +115,11 @@ final class FileWatcher: Sendable {
             for index in folders.indices {
                 folders[index].names = wanted.first { $0.path == folders[index].path }?.names ?? []
             }
-            return (stale.map(\.source), folders)
+            return (stale.compactMap(\.source), folders)
         }
         for source in stale { source.cancel() }
         // Again after every event: an entry may name another file now.
-        for folder in watched { folder.source.watchWrites(into: folder.names) }
+        for folder in watched { folder.source?.watchWrites(into: folder.names) }
     }
 
     /// Handles events of a folder, where `names` are the entries that matter, or of the file's own source (nil).
