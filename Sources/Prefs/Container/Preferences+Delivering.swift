@@ -18,14 +18,12 @@ extension Preferences {
         var decoded: [DecodedForObservers] = []
         let storedName: String
         switch item {
-        case .initial(let initial):
-            initial.deliver(initial.current.decoded(reportingTo: logger).value)
+        case .initial(let current, let deliver):
+            deliver(current.decoded(reportingTo: logger).value)
             return []
-        case .name(let name):
+        case .name(let name, let anchor):
             storedName = name
-        case .tracked(let anchor, let name):
-            storedName = name
-            anchor.changed(in: self)
+            anchor?.changed(in: self)
         case .key(let delivery):
             storedName = delivery.name
             delivery.anchor.changed(in: self)

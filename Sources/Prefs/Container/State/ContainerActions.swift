@@ -105,13 +105,12 @@ final class QueuedDelivery: Sendable {
 enum DeliveryItem: Sendable {
     /// A cached key with observers changed.
     indirect case key(Delivery)
-    /// A cached key without observers changed, while observers of every key's name exist: Observation and they hear
-    /// it; the stored name.
-    case tracked(ObservationAnchor, name: String)
-    /// A key the container has not cached changed (for observers of every key's name); the stored name.
-    case name(String)
-    /// A new observer's first value, queued with its registration so that it comes before every later change.
-    indirect case initial(InitialValue)
+    /// A key without observers changed, while observers of every key's name exist: they hear its stored name, and
+    /// Observation its anchor if the container cached the key.
+    case name(String, anchor: ObservationAnchor?)
+    /// A new observer's first value, queued with its registration so that it comes before every later change, and
+    /// where to hand it.
+    indirect case initial(CurrentValue, deliver: @Sendable (DecodedStorage) -> Void)
 }
 
 /// A change to hand to observers once the lock is released: a stored key's old and new values, the decoded values
@@ -129,12 +128,6 @@ struct Delivery: Sendable {
     /// The typed value of the local write that made the change, for its binding.
     let written: LocalWrite?
     let observers: [(id: UInt64, observer: Observer)]
-}
-
-/// The first value of a new observer, and where to hand it.
-struct InitialValue: Sendable {
-    let current: CurrentValue
-    let deliver: @Sendable (DecodedStorage) -> Void
 }
 
 /// A key's value when an observer is added: the decoded value of its binding if it has one, else the stored value

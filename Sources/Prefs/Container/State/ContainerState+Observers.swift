@@ -32,7 +32,7 @@ extension ContainerState {
         observers.byEntry[row.entry, default: []].append((id, observer))
         entries[row.entry].isObserved = true
         guard let initial else { return (id, current, nil) }
-        deliveries.append(.initial(InitialValue(current: current, deliver: initial)))
+        deliveries.append(.initial(current, deliver: initial))
         return (id, current, claimDeliveries())
     }
 

@@ -244,7 +244,9 @@ struct ContainerState: Sendable {
             let entry = writtenEntry(written, named: name, inSlot: slot)
                 ?? cachedEntry(named: name, tagged: Self.tag(of: name), inSlot: slot)
         else {
-            if !observers.keyNameObservers.isEmpty, name.hasPrefix(keyPrefix) { deliveries.append(.name(name)) }
+            if !observers.keyNameObservers.isEmpty, name.hasPrefix(keyPrefix) {
+                deliveries.append(.name(name, anchor: nil))
+            }
             return
         }
         if written != nil, entries[entry].isOverridden, let source = overrides[entry]?.source {
@@ -305,7 +307,7 @@ struct ContainerState: Sendable {
                         new: newValue, oldDecoded: oldDecoded, written: written,
                         observers: observers.byEntry[entry, default: []])))
         } else if !observers.keyNameObservers.isEmpty {
-            deliveries.append(.tracked(anchor, name: entries[entry].name))
+            deliveries.append(.name(entries[entry].name, anchor: anchor))
         } else {
             action.observed.append(anchor)
         }

@@ -198,11 +198,11 @@ import Testing
         #expect(current.decoded.map { TypedKey<Int>.value(in: $0.value) } == 1)
         let action = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil, keyPrefix: "")
         #expect(action.delivery == nil, "the deliverer that claimed the queue delivers the change too")
-        guard case .initial(let initial)? = claimed?.item, case .key? = state.nextDelivery(caching: [])?.item else {
+        guard case .initial(let current, _)? = claimed?.item, case .key? = state.nextDelivery(caching: [])?.item else {
             Issue.record("the first value, then the change")
             return
         }
-        #expect(initial.current.decoded.map { TypedKey<Int>.value(in: $0.value) } == 1)
+        #expect(current.decoded.map { TypedKey<Int>.value(in: $0.value) } == 1)
     }
 
     @Test func whatTheDelivererDecodedIsCachedOnlyWhileTheKeyHoldsIt() {
@@ -224,7 +224,7 @@ import Testing
         let action = state.apply(
             .init(values: ["app.theme": "dark", "other.theme": "x"], sequence: 1), slot: 0, written: nil,
             keyPrefix: "app.")
-        guard case .name(let name)? = action.delivery?.item, state.nextDelivery(caching: []) == nil else {
+        guard case .name(let name, nil)? = action.delivery?.item, state.nextDelivery(caching: []) == nil else {
             Issue.record("expected one name delivery")
             return
         }
