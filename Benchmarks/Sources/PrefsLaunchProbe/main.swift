@@ -20,7 +20,7 @@ import Darwin
 //                                         key only, as an app reads one setting of an old, large domain
 //
 // Output: "start=T opened=T done=T resident=B heap=B" — monotonic nanoseconds (the same clock in every process)
-// at the top of this program, after the open and after the last read; resident set and heap growth in bytes
+// at the top of this program (once the memory is measured), after the open and after the last read; resident set and heap growth in bytes
 // from the start to the last read, with the structure still alive.
 
 extension PreferenceKeys {
@@ -36,8 +36,8 @@ func monotonicNanoseconds() -> Int {
     return time.tv_sec * 1_000_000_000 + time.tv_nsec
 }
 
+let before = ProcessMemory.current()  // before the clock starts: reading /proc/self/statm is not the open's cost
 let start = monotonicNanoseconds()
-let before = ProcessMemory.current()
 let arguments = CommandLine.arguments
 guard arguments.count == 4 || arguments.count == 5, let keyCount = Int(arguments[3]), keyCount > 0,
     arguments.count == 5 || (keyCount % chunkSize == 0 && keyCount <= declaredKeyCount)
