@@ -12,7 +12,8 @@
 /// ```
 public struct PreferenceKeysTransaction {
     let prefs: Preferences
-    var storeTransactions: [PreferenceStoreID: PreferenceStoreTransaction]
+    /// The transaction of each of the container's links (``Preferences/links``) that the transaction covers.
+    var storeTransactions: [PreferenceStoreTransaction?]
     /// The first error met by a read or write; it aborts the transaction.
     var failure: (any Error)?
 
@@ -22,20 +23,12 @@ public struct PreferenceKeysTransaction {
     public subscript<Value>(_ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>) -> Value {
         mutating get {
             let key = PreferenceKeys()[keyPath: keyPath]
-            let storedKey = prefs.storedKey(for: key)
-            do {
-                return key.decode(try transaction(for: storedKey).value(forKey: storedKey.name)).value
-            } catch {
-                if failure == nil { failure = error }
-                return key.defaultValue
-            }
+            return key.decode(value(named: key.name, in: key.storeID)).value
         }
         set {
             let key = PreferenceKeys()[keyPath: keyPath]
-            let storedKey = prefs.storedKey(for: key)
             do {
-                let stored = try key.encodeValue(newValue)
-                storeTransactions[transactionID(of: storedKey)]!.setValue(stored, forKey: storedKey.name)
+                setValue(try key.encodeValue(newValue), named: key.name, in: key.storeID)
             } catch {
                 if failure == nil { failure = error }
             }
@@ -58,9 +51,8 @@ public struct PreferenceKeysTransaction {
     ///   - store: The store.
     /// - Returns: The stored value, or nil.
     public mutating func value(named name: String, in store: PreferenceStoreID = .default) -> PreferenceValue? {
-        let storedKey = StoredKey(storeID: store, name: prefs.keyPrefix + name)
         do {
-            return try transaction(for: storedKey).value(forKey: storedKey.name)
+            return try storeTransactions[index(of: store, for: name)]!.value(forKey: prefs.keyPrefix + name)
         } catch {
             if failure == nil { failure = error }
             return nil
@@ -75,25 +67,15 @@ public struct PreferenceKeysTransaction {
     ///   - store: The store.
     public mutating func setValue(_ value: PreferenceValue?, named name: String, in store: PreferenceStoreID = .default)
     {
-        let storedKey = StoredKey(storeID: store, name: prefs.keyPrefix + name)
-        _ = transaction(for: storedKey)
-        storeTransactions[transactionID(of: storedKey)]!.setValue(value, forKey: storedKey.name)
+        storeTransactions[index(of: store, for: name)]!.setValue(value, forKey: prefs.keyPrefix + name)
     }
 
-    private func transaction(for storedKey: StoredKey) -> PreferenceStoreTransaction {
-        guard let transaction = storeTransactions[transactionID(of: storedKey)] else {
-            _ = prefs.link(storedKey.storeID, for: storedKey.name)  // a store the container lacks: a clear message
-            preconditionFailure("Prefs: store '\(storedKey.storeID)' is not part of this transaction")
-        }
-        return transaction
-    }
-
-    /// The ID under which the transaction holds the store of a key: a store object bound under several IDs has
-    /// one transaction, under the first of them.
-    private func transactionID(of storedKey: StoredKey) -> PreferenceStoreID {
-        guard let slot = prefs.slotIndex(of: storedKey.storeID) else { return storedKey.storeID }
-        let link = prefs.slots[slot].link
-        return prefs.linkGroups.first { $0.link === link }?.storeIDs[0] ?? storedKey.storeID
+    /// The index of the transaction of a key's store: a store object bound under several IDs has one transaction.
+    private func index(of store: PreferenceStoreID, for name: String) -> Int {
+        let link = prefs.link(store, for: prefs.keyPrefix + name)  // a store the container lacks: a clear message
+        let index = prefs.links.firstIndex { $0 === link }!
+        precondition(storeTransactions[index] != nil, "Prefs: store '\(store)' is not part of this transaction")
+        return index
     }
 }
 

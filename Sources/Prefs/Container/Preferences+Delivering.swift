@@ -18,8 +18,9 @@ extension Preferences {
         var decoded: [DecodedForObservers] = []
         let storedName: String
         switch item {
-        case .initial(let current, let deliver):
-            deliver(current.decoded(reportingTo: logger).value)
+        case .initial(let current, let observer):
+            let value = current.decoded(reportingTo: logger).value
+            observer.notify(value, value)
             return []
         case .name(let name, let anchor):
             storedName = name

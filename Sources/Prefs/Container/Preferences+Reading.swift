@@ -56,12 +56,13 @@ extension Preferences {
         while true {
             switch action {
             case .cached(_, let value, let anchor):
-                anchor.access(in: self)
+                anchor.access(in: Unmanaged.passUnretained(self))
                 return value
             case .decode(let request):
-                let decoded = request.key.decode(request.visible, reportingTo: logger, as: describe(request))
+                let decoded = request.key.decode(
+                    request.visible, reportingTo: logger, as: describe(request.name, slot: request.slot))
                 lockedCache(decoded, for: request)
-                request.anchor.access(in: self)
+                request.anchor.access(in: Unmanaged.passUnretained(self))
                 return decoded.value
             case .readThrough(let binding):
                 action = readThrough(binding)
@@ -74,20 +75,15 @@ extension Preferences {
     /// The binding of a key, bound now if this is its first use.
     @inlinable
     func resolve<Value>(_ key: PreferenceKeys.Key<Value>) -> BindingID {
-        resolve(lockedRead(KeyIdentity(key))) { TypedKey(key) }
-    }
-
-    /// The binding a read names, bound now (with the key `makeKey` evaluates) if the read found it unbound.
-    @usableFromInline
-    func resolve(_ read: ReadAction, key makeKey: () -> any ErasedKey) -> BindingID {
+        let read = lockedRead(KeyIdentity(key))
         guard case .unbound(let unbound) = read else { return read.binding! }
-        return bind(makeKey(), unbound).binding!  // a bound key never reads as unbound
+        return bind(TypedKey(key), unbound).binding!  // a bound key never reads as unbound
     }
 
     /// Binds an evaluated key: moves a value stored under a former name, looks up overrides, reads and decodes the
     /// stored value, then binds it under the lock. Not generic: the key's typed work is behind ``ErasedKey``.
-    @inline(never)
-    private func bind(_ key: any ErasedKey, _ unbound: UnboundKey) -> ReadAction {
+    @usableFromInline @inline(never)
+    func bind(_ key: any ErasedKey, _ unbound: UnboundKey) -> ReadAction {
         let name = keyPrefix + key.name
         let slot = slot(key.storeID, for: name)
         let link = slots[slot].link
@@ -98,14 +94,17 @@ extension Preferences {
         // read and read the key back behind it, on the link's queue, after the updates.
         for attempt in 1...Self.firstReadAttempts {
             let force = attempt == Self.firstReadAttempts
-            let (value, sequence) = readForFirstUse(name, slot: slot, via: link)
-            let visible = override?.value ?? value
+            let (value, failure, sequence) = link.read(name)
+            if let failure {
+                let reason = SecretRedaction.text(of: failure, isSecret: link.isSecret(name))
+                logger.error("Prefs: could not read '\(describe(name, slot: slot))': \(reason); reading the default")
+            }
+            let decoded = key.decode(override?.value ?? value, reportingTo: logger, as: describe(name, slot: slot))
             let first = FirstRead(
                 unbound: unbound, key: key, slot: slot, name: name, value: value, sequence: sequence,
-                override: override,
-                visible: visible, decoded: key.decode(visible, reportingTo: logger, as: describe(name, slot: slot)))
+                override: override, decoded: decoded)
             guard let read = lockedBind(first, force: force) else { continue }
-            if force { link.queue.async { link.readBack([name]) } }
+            if force { link.scheduleReadBack([name]) }
             return read
         }
         preconditionFailure("unreachable: the last attempt always binds the key")
@@ -113,18 +112,6 @@ extension Preferences {
 
     /// How often a first read is tried while link updates race it, before it settles for a read back behind.
     static let firstReadAttempts = 3
-
-    /// Reads a key for its first use; a failing read is reported and reads as nothing stored.
-    private func readForFirstUse(
-        _ name: String, slot: Int, via link: StoreLink
-    ) -> (value: PreferenceValue?, sequence: UInt64) {
-        let (value, failure, sequence) = link.read(name)
-        if let failure {
-            let reason = SecretRedaction.text(of: failure, isSecret: link.isSecret(name))
-            logger.error("Prefs: could not read '\(describe(name, slot: slot))': \(reason); reading the default")
-        }
-        return (value, sequence)
-    }
 
     /// Reads a read-through key from its store and brings the cache in line with it, waking the key's observers if
     /// it changed: the read path of stores whose contents change in this process without a report (UserDefaults on
@@ -146,5 +133,4 @@ extension Preferences {
         return action
     }
 
-    private func describe(_ request: DecodeRequest) -> String { describe(request.name, slot: request.slot) }
 }

@@ -19,7 +19,7 @@ extension Preferences {
 
     /// A value decoded for a read, to cache.
     func lockedCache(_ decoded: Decoded, for request: DecodeRequest) {
-        state.withLock { $0.cache(decoded, for: request) }
+        state.withLock { $0.cache(decoded, for: request.binding, at: request.sequence, of: request.visible) }
     }
 
     /// A first read that read its store: binds the key path (nil: the read is stale).
@@ -51,7 +51,7 @@ extension Preferences {
     ///
     /// - Returns: What to do once the link's lock is released.
     func apply(_ update: LinkState.Update, slot: Int, written: LocalWrite?) -> ChangeAction {
-        state.withLock { $0.apply(update, slot: slot, written: written, keyPrefix: keyPrefix) }
+        state.withLock { $0.apply(update, slot: slot, written: written) }
     }
 
     /// The next queued change for the deliverer, after caching what it decoded.
@@ -61,7 +61,7 @@ extension Preferences {
 
     /// Adds an observer: its ID, the key's value now, and the first queued change when the caller must deliver.
     func lockedAddObserver(
-        _ observer: Observer, initial: (@Sendable (DecodedStorage) -> Void)?
+        _ observer: Observer, initial: Bool
     ) -> (id: UInt64, current: CurrentValue, delivery: QueuedDelivery?) {
         state.withLock { $0.addObserver(observer, initial: initial) }
     }

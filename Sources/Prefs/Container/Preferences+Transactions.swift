@@ -72,13 +72,10 @@ extension Preferences {
         on storeIDs: [PreferenceStoreID],
         _ body: (inout PreferenceKeysTransaction) throws -> Result
     ) throws -> Result {
-        let groups = linkGroups.compactMap { group -> (link: StoreLink, storeIDs: [PreferenceStoreID])? in
-            let ids = group.storeIDs.filter(storeIDs.contains)
-            return ids.isEmpty ? nil : (group.link, ids)
-        }
-        for storeID in storeIDs { _ = link(storeID) }  // a store the container lacks: a programmer error with a message
-        var transactions: [PreferenceStoreID: PreferenceStoreTransaction] = [:]
-        return try nest(groups[...], &transactions) { transactions in
+        let used = storeIDs.map { link($0) }  // a store the container lacks: a programmer error with a message
+        var transactions: [PreferenceStoreTransaction?] = Array(repeating: nil, count: links.count)
+        let indexes = links.indices.filter { index in used.contains { $0 === links[index] } }
+        return try nest(indexes[...], &transactions) { transactions in
             var transaction = PreferenceKeysTransaction(prefs: self, storeTransactions: transactions)
             let result = try body(&transaction)
             if let failure = transaction.failure { throw failure }
@@ -87,18 +84,16 @@ extension Preferences {
         }
     }
 
-    /// Opens one store transaction inside the other, so the body runs inside all of them.
+    /// Opens one store transaction inside the other (by the index of its link), so the body runs inside all of them.
     private func nest<Result>(
-        _ groups: ArraySlice<(link: StoreLink, storeIDs: [PreferenceStoreID])>,
-        _ transactions: inout [PreferenceStoreID: PreferenceStoreTransaction],
-        _ body: (inout [PreferenceStoreID: PreferenceStoreTransaction]) throws -> Result
+        _ indexes: ArraySlice<Int>, _ transactions: inout [PreferenceStoreTransaction?],
+        _ body: (inout [PreferenceStoreTransaction?]) throws -> Result
     ) throws -> Result {
-        guard let (link, storeIDs) = groups.first else { return try body(&transactions) }
-        let storeID = storeIDs[0]  // one store object bound under several IDs: one transaction, under the first
-        return try link.transaction { storeTransaction in
-            transactions[storeID] = storeTransaction
-            defer { storeTransaction = transactions[storeID]! }
-            return try nest(groups.dropFirst(), &transactions, body)
+        guard let index = indexes.first else { return try body(&transactions) }
+        return try links[index].transaction { storeTransaction in
+            transactions[index] = storeTransaction
+            defer { storeTransaction = transactions[index]! }
+            return try nest(indexes.dropFirst(), &transactions, body)
         }
     }
 }

@@ -25,12 +25,7 @@ extension Preferences {
     /// Removes the stored value of a key.
     func reset<Value>(_ key: PreferenceKeys.Key<Value>) {
         let target = lockedWriteTarget(KeyIdentity(key)) ?? lockedWriteTarget(resolve(key))
-        guard target.current != nil else { return }
-        let key = TypedKey<Value>.of(target.key).key
-        let written = LocalWrite(
-            containerID: ObjectIdentifier(self), binding: target.binding,
-            decoded: Decoded(DecodedStorage(key.defaultValue), usedDefault: false))
-        slots[target.slot].link.write(name: target.name, value: nil, written: written, by: self)
+        try? commit(target, nil, DecodedStorage(TypedKey<Value>.of(target.key).key.defaultValue), false)
     }
 
     /// Returns when every earlier write of this container is durable in its store.
@@ -41,9 +36,10 @@ extension Preferences {
     ///   flush, or an error of a store's own flush.
     public func flush() throws {
         var failures: [PreferenceWriteError] = []
-        for (link, storeIDs) in linkGroups {
+        for link in links {
+            let storeID = slots.first { $0.link === link }!.id
             failures += try link.flush().map {
-                PreferenceWriteError(storeID: storeIDs[0], keys: $0.keys, underlying: $0.underlying)
+                PreferenceWriteError(storeID: storeID, keys: $0.keys, underlying: $0.underlying)
             }
         }
         if let failure = failures.first { throw failure }
@@ -61,17 +57,24 @@ extension Preferences {
     /// returns, the store behind.
     @inlinable
     func write<Value: Sendable>(_ target: WriteTarget, _ value: Value, waitForStore: Bool) throws {
-        let stored = try TypedKey<Value>.of(target.key).key.encodeValue(value)
+        try commit(target, TypedKey<Value>.of(target.key).key.encodeValue(value), DecodedStorage(value), waitForStore)
+    }
+
+    /// Commits a stored value and its typed form to the key a target names.
+    @inlinable
+    func commit(
+        _ target: WriteTarget, _ stored: PreferenceValue?, _ decoded: @autoclosure () -> DecodedStorage,
+        _ waitForStore: Bool
+    ) throws {
         guard stored != target.current else { return }  // a write of the value already cached does nothing
-        let written = LocalWrite(
-            containerID: ObjectIdentifier(self), binding: target.binding,
-            decoded: Decoded(DecodedStorage(value), usedDefault: false))
+        let written = LocalWrite(binding: target.binding, decoded: Decoded(decoded(), usedDefault: false))
         // Unretained: `slots` holds the link for as long as this container lives, and retaining a link (which is
         // referred to weakly) takes Swift's slow path.
         let link = Unmanaged.passUnretained(slots[target.slot].link)
         let failuresBefore = link._withUnsafeGuaranteedRef {
             $0.write(name: target.name, value: stored, written: written, by: self)
         }
+        if target.isOverridden { reportShadowedWrite(of: target) }
         if waitForStore {
             try waitForStoreWrite(of: target, via: link.takeUnretainedValue(), failuresBefore: failuresBefore)
         }
@@ -107,6 +110,13 @@ extension Preferences {
             throw PreferenceWriteError(
                 storeID: slots[target.slot].id, keys: failure.keys, underlying: failure.underlying)
         }
+    }
+
+    /// Reports a local write that an override layer shadows: readers keep seeing the override.
+    @usableFromInline
+    func reportShadowedWrite(of target: WriteTarget) {
+        guard let source = lockedStoredValue(of: target.binding).override?.source else { return }
+        logger.notice("Prefs: '\(target.name)' was stored, but readers keep seeing the override from \(source)")
     }
 
     /// Reports a write made behind the caller that failed (the subscript's, a property wrapper's), leaving a secret

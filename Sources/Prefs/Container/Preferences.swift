@@ -22,8 +22,8 @@ public final class Preferences: Sendable {
     /// The container's stores, each with its link, in the order of their IDs' names: a store's index here is its
     /// slot.
     @usableFromInline let slots: [StoreSlot]
-    /// Each link once, with the IDs under which this container binds its store, in the order of the first ID's name.
-    let linkGroups: [(link: StoreLink, storeIDs: [PreferenceStoreID])]
+    /// Each link once, in the order of its first slot.
+    let links: [StoreLink]
     /// Prepended to every key's name in the stores.
     public let keyPrefix: String
     /// Read-only layers above the stores, highest first.
@@ -89,23 +89,15 @@ public final class Preferences: Sendable {
         self.logger = logger
         let slots = sortedStores.map { StoreSlot(id: $0.id, link: StoreLink.link(to: $0.store, logger: logger)) }
         self.slots = slots
-        var groups: [(link: StoreLink, storeIDs: [PreferenceStoreID])] = []
-        for slot in slots {
-            if let index = groups.firstIndex(where: { $0.link === slot.link }) {
-                groups[index].storeIDs.append(slot.id)
-            } else {
-                groups.append((slot.link, [slot.id]))
-            }
-        }
-        self.linkGroups = groups
-        self.state = Lock(ContainerState(readsThrough: slots.map(\.link.requiresReadThrough)))
-        for (link, storeIDs) in linkGroups {
-            link.attach(self, as: storeIDs.map { ($0, slotIndex(of: $0)!) })
-        }
+        var links: [StoreLink] = []
+        for slot in slots where !links.contains(where: { $0 === slot.link }) { links.append(slot.link) }
+        self.links = links
+        self.state = Lock(ContainerState(readsThrough: slots.map(\.link.requiresReadThrough), keyPrefix: keyPrefix))
+        for (index, slot) in slots.enumerated() { slot.link.attach(self, slot: index) }
     }
 
     deinit {
-        for (link, _) in linkGroups { link.detach(ObjectIdentifier(self)) }
+        for link in links { link.detach(ObjectIdentifier(self)) }
         for finish in finishers() { finish() }
     }
 
@@ -135,11 +127,6 @@ public final class Preferences: Sendable {
         slots[slot(storeID, for: keyName)].link
     }
 
-    /// Where a key lives in this container's stores.
-    func storedKey<Value>(for key: PreferenceKeys.Key<Value>) -> StoredKey {
-        StoredKey(storeID: key.storeID, name: keyPrefix + key.name)
-    }
-
     /// How log messages name a stored key: its name, and its store unless it is the default one.
     func describe(_ name: String, slot: Int) -> String {
         StoredKey(storeID: slots[slot].id, name: name).description
@@ -148,10 +135,6 @@ public final class Preferences: Sendable {
     /// Finishes taking a change into the cache, outside every lock: reports an override that shadows a local write,
     /// tells Observation of keys only it watches, and delivers what was queued for observers.
     func perform(_ action: ChangeAction) {
-        if let shadowed = action.shadowed {
-            logger.notice(
-                "Prefs: '\(shadowed.name)' was stored, but readers keep seeing the override from \(shadowed.source)")
-        }
         action.observed.forEach { $0.changed(in: self) }
         if let first = action.delivery { deliver(from: first) }
     }

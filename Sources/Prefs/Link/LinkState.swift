@@ -16,25 +16,11 @@ struct LinkState: Sendable {
 
         var values: Values
         var sequence: UInt64
-
-        init(values: PreferenceStoreWrites, sequence: UInt64) {
-            self.values = .many(values)
-            self.sequence = sequence
-        }
-
-        init(name: String, value: PreferenceValue?, sequence: UInt64) {
-            self.values = .one(name: name, value: value)
-            self.sequence = sequence
-        }
     }
 
-    /// What to do after a report from the store.
-    struct ReportAction: Sendable {
-        /// Values to hand to the containers now; nil when there are none.
-        var update: Update?
-        /// Keys whose new values the report did not carry: read them from the store (on the link's queue).
-        var readBack: Set<String> = []
-    }
+    /// What to do after a report from the store: values to hand to the containers now (nil when there are none), and
+    /// keys whose new values the report did not carry, to read from the store (on the link's queue).
+    typealias ReportAction = (update: Update?, readBack: Set<String>)
 
     /// Writes for one store call: the latest value per key, all made with one reason.
     struct Batch: Sendable {
@@ -89,7 +75,7 @@ struct LinkState: Sendable {
         let scheduleDrain = !isDrainScheduled
         isDrainScheduled = true
         sequence += 1
-        return (Update(name: name, value: value, sequence: sequence), scheduleDrain)
+        return (Update(values: .one(name: name, value: value), sequence: sequence), scheduleDrain)
     }
 
     /// The value of a key on its way to the store, if one is (the store does not hold it yet).
@@ -181,10 +167,10 @@ struct LinkState: Sendable {
         }
         readBack = readBack.filter { !isWriting($0) }
         guard let number = committed?.number, !changes.isEmpty else {
-            return ReportAction(update: nil, readBack: readBack)
+            return (nil, readBack)
         }
         ownLatest.formUnion(changes.keys)
-        return ReportAction(update: Update(values: changes, sequence: number), readBack: readBack)
+        return (Update(values: .many(changes), sequence: number), readBack)
     }
 
     // MARK: Reports from the store
@@ -201,8 +187,7 @@ struct LinkState: Sendable {
             // Nothing of this link's is on its way: the report applies as it is (every instance of a fleet takes
             // this path for every change it hears), without building its values again.
             if !ownLatest.isEmpty { ownLatest.subtract(change.values.keys) }
-            return ReportAction(
-                update: change.values.isEmpty ? nil : nextUpdate(change.values), readBack: change.keysWithoutValues)
+            return (change.values.isEmpty ? nil : nextUpdate(change.values), change.keysWithoutValues)
         }
         var apply: PreferenceStoreWrites = [:]
         var readBack: Set<String> = []
@@ -229,7 +214,7 @@ struct LinkState: Sendable {
                 readBack.insert(name)
             }
         }
-        return ReportAction(update: apply.isEmpty ? nil : nextUpdate(apply), readBack: readBack)
+        return (apply.isEmpty ? nil : nextUpdate(apply), readBack)
     }
 
     /// Values read back from the store (after a race, a failure, or a report without values).
@@ -243,7 +228,7 @@ struct LinkState: Sendable {
 
     private mutating func nextUpdate(_ values: PreferenceStoreWrites) -> Update {
         sequence += 1
-        return Update(values: values, sequence: sequence)
+        return Update(values: .many(values), sequence: sequence)
     }
 }
 

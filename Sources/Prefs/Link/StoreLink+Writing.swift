@@ -86,13 +86,7 @@ extension StoreLink {
         drainNow()
         shared.withLock { $0.state.transactionStarted() }
         var committed: (changes: PreferenceStoreWrites, number: UInt64)?
-        defer {
-            let readBack = transition { state in
-                let action = state.transactionEnded(committed: committed)
-                return (action.update, action.readBack)
-            }
-            if !readBack.isEmpty { queue.async { self.readBack(readBack) } }
-        }
+        defer { scheduleReadBack(transition { $0.transactionEnded(committed: committed) }) }
         var changes: PreferenceStoreWrites = [:]
         var number: UInt64 = 0
         let result = try PreferenceWriteOrigin.$current.withValue(origin) {

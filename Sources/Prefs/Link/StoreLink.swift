@@ -52,8 +52,8 @@ final class StoreLink: Sendable {
         /// lock can be the container's last, and its `deinit` detaches, which takes that lock again.
         let id: ObjectIdentifier
         let container: WeakReference<Preferences>
-        /// The IDs under which the container binds the store, each with the container's slot of it.
-        let storeIDs: [(id: PreferenceStoreID, slot: Int)]
+        /// The container's slot of the store (a container that binds it under several IDs registers once for each).
+        let slot: Int
     }
 
     private init(store: any PreferenceStore, logger: Logger) {
@@ -96,10 +96,10 @@ final class StoreLink: Sendable {
 
     // MARK: Containers
 
-    /// Registers a container, which binds this store under `storeIDs`.
-    func attach(_ container: Preferences, as storeIDs: [(id: PreferenceStoreID, slot: Int)]) {
+    /// Registers a container, which binds this store in `slot`.
+    func attach(_ container: Preferences, slot: Int) {
         let registration = ContainerRegistration(
-            id: ObjectIdentifier(container), container: WeakReference(object: container), storeIDs: storeIDs)
+            id: ObjectIdentifier(container), container: WeakReference(object: container), slot: slot)
         shared.withLock { $0.containers.append(registration) }
     }
 
@@ -123,7 +123,7 @@ final class StoreLink: Sendable {
     func transition<Result>(
         written: LocalWrite? = nil,
         by writer: Preferences? = nil,
-        _ body: (inout LinkState) -> (update: LinkState.Update?, result: Result)
+        _ body: (inout LinkState) -> (LinkState.Update?, Result)
     ) -> Result {
         let writer = writer.map(Unmanaged.passUnretained)  // a weakly referenced object's retain takes the slow path
         let (result, actions) = shared.withLock { shared -> (Result, ContainerActions) in
@@ -171,17 +171,12 @@ final class StoreLink: Sendable {
     ) -> ContainerActions {
         var actions = ContainerActions()
         for index in registrations.indices {  // by index: copying a registration would copy its weak reference
+            let slot = registrations[index].slot
             if let writer, registrations[index].id == ObjectIdentifier(writer.takeUnretainedValue()) {
-                for (_, slot) in registrations[index].storeIDs {
-                    actions.appendWriter(
-                        writer, writer._withUnsafeGuaranteedRef { $0.apply(update, slot: slot, written: written) })
-                }
-                continue
-            }
-            guard let container = registrations[index].container.object else { continue }
-            let isWriter = written?.containerID == ObjectIdentifier(container)
-            for (_, slot) in registrations[index].storeIDs {
-                actions.append(container, container.apply(update, slot: slot, written: isWriter ? written : nil))
+                actions.appendWriter(
+                    writer, writer._withUnsafeGuaranteedRef { $0.apply(update, slot: slot, written: written) })
+            } else if let container = registrations[index].container.object {
+                actions.append(container, container.apply(update, slot: slot, written: nil))
             }
         }
         return actions
@@ -190,11 +185,12 @@ final class StoreLink: Sendable {
     // MARK: Reports
 
     private func storeReported(_ change: PreferenceStoreChange) {
-        let readBack = transition { state in
-            let action = state.reported(change, ownOrigin: origin)
-            return (action.update, action.readBack)
-        }
-        if !readBack.isEmpty { queue.async { self.readBack(readBack) } }
+        scheduleReadBack(transition { $0.reported(change, ownOrigin: origin) })
+    }
+
+    /// Reads keys back on the link's queue, after the writes queued before.
+    func scheduleReadBack(_ names: Set<String>) {
+        if !names.isEmpty { queue.async { self.readBack(names) } }
     }
 
     /// Records that a stored name belongs to a key declared secret: the link's messages leave its value out.

@@ -56,8 +56,8 @@ extension Preferences {
         includingCurrent: Bool
     ) -> AsyncStream<Value> {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
-        let initial: (@Sendable (Value) -> Void)? = includingCurrent ? { @Sendable in _ = continuation.yield($0) } : nil
-        let (token, _) = addValueObserver(keyPath, finish: { continuation.finish() }, initial: initial) { _, new in
+        let (token, _) = addValueObserver(keyPath, finish: { continuation.finish() }, initial: includingCurrent) {
+            _, new in
             continuation.yield(new)
         }
         continuation.onTermination = { _ in token.cancel() }
@@ -67,16 +67,16 @@ extension Preferences {
     /// Registers an observer of a key's typed values; `onChange` gets each change that a reader can see. A store
     /// that is read through is read first, so that the observer starts from what it holds.
     ///
-    /// With `initial`, the key's value at the registration is handed to it first, through the container's delivery
-    /// queue, so that it comes before every later change (on this thread, or the one already delivering). Nothing is
-    /// decoded under the lock.
+    /// With `initial`, the key's value at the registration is handed to it first (as the old and the new value),
+    /// through the container's delivery queue, so that it comes before every later change (on this thread, or the one
+    /// already delivering). Nothing is decoded under the lock.
     ///
     /// - Returns: The token that ends the observation, and the key's value at the registration, to decode.
     @usableFromInline
     func addValueObserver<Value>(
         _ keyPath: KeyPath<PreferenceKeys, PreferenceKeys.Key<Value>>,
         finish: (@Sendable () -> Void)? = nil,
-        initial: (@Sendable (Value) -> Void)? = nil,
+        initial: Bool = false,
         onChange: @escaping @Sendable (_ old: Value, _ new: Value) -> Void
     ) -> (token: PreferenceObservationToken, current: CurrentValue) {
         let key = PreferenceKeys()[keyPath: keyPath]
@@ -87,9 +87,7 @@ extension Preferences {
             binding: binding, key: target.key,
             notify: { old, new in onChange(old.value(as: Value.self), new.value(as: Value.self)) },
             finish: finish)
-        var deliverInitial: (@Sendable (DecodedStorage) -> Void)?
-        if let initial { deliverInitial = { initial($0.value(as: Value.self)) } }
-        let (id, current, first) = lockedAddObserver(observer, initial: deliverInitial)
+        let (id, current, first) = lockedAddObserver(observer, initial: initial)
         if let first { deliver(from: first) }
         return (PreferenceObservationToken { [weak self] in self?.removeObserver(id, of: binding) }, current)
     }

@@ -79,6 +79,22 @@ extension PreferenceKeys {
         observation.cancel()
     }
 
+    /// One store object under two IDs runs one store transaction for both, whichever ID names it: `update`,
+    /// `resetAll(in:)` and `transaction` through the second ID (which stopped the program: the store transaction was
+    /// filed under the second ID and looked up under the first).
+    @Test func oneStoreUnderTwoIDsRunsTransactionsThroughEither() throws {
+        let store = InMemoryPreferenceStore()
+        let prefs = Preferences(stores: [.default: store, .second: store])
+        prefs.update(\.secondStoreToken) { $0 += "updated" }
+        #expect(prefs[\.defaultStoreToken] == "updated")
+        try prefs.transaction { $0[\.secondStoreToken] += " twice" }
+        #expect(prefs[\.defaultStoreToken] == "updated twice")
+        try prefs.resetAll(in: [.second])
+        #expect(prefs[\.defaultStoreToken] == "")
+        try prefs.flush()
+        #expect(store.value(forKey: "token") == nil)
+    }
+
     @Test func aKeyWhoseStoreIsMissingIsAProgrammerErrorNamingTheKey() async {
         await #expect(processExitsWith: .failure) {
             let prefs = Preferences(store: InMemoryPreferenceStore())

@@ -14,8 +14,11 @@ extension LinkState.Update: Equatable {
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.sequence == rhs.sequence && lhs.changes == rhs.changes }
 }
 
-extension LinkState.ReportAction: Equatable {
-    static func == (lhs: Self, rhs: Self) -> Bool { lhs.update == rhs.update && lhs.readBack == rhs.readBack }
+extension LinkState.Update {
+    init(values: PreferenceStoreWrites, sequence: UInt64) { self.init(values: .many(values), sequence: sequence) }
+    init(name: String, value: PreferenceValue?, sequence: UInt64) {
+        self.init(values: .one(name: name, value: value), sequence: sequence)
+    }
 }
 
 extension LinkState.Batch: Equatable {

@@ -29,7 +29,7 @@ import Testing
     @Test func anOutsideReportWithValuesIsAppliedWithoutReading() {
         var state = LinkState()
         let action = state.reported(PreferenceStoreChange(values: ["a": 5]), ownOrigin: own)
-        #expect(action == .init(update: .init(values: ["a": 5], sequence: 1), readBack: []))
+        #expect(action == (LinkState.Update(values: ["a": 5], sequence: 1), []))
     }
 
     @Test func aReportWithoutValuesIsReadBackUnlessItIsAnEcho() {
@@ -37,7 +37,7 @@ import Testing
         let outside = state.reported(PreferenceStoreChange(keys: ["a"]), ownOrigin: own)
         #expect(outside.readBack == ["a"])
         let echo = state.reported(PreferenceStoreChange(keys: ["a"], origin: own), ownOrigin: own)
-        #expect(echo == .init())
+        #expect(echo == (nil, []))
     }
 
     @Test func aReportOfAKeyWithAPendingWriteIsIgnored() {
@@ -45,7 +45,7 @@ import Testing
         _ = state.write(name: "a", value: 1, reason: nil)
         let withValue = state.reported(PreferenceStoreChange(values: ["a": 9]), ownOrigin: own)
         let withoutValue = state.reported(PreferenceStoreChange(keys: ["a"]), ownOrigin: own)
-        #expect(withValue == .init() && withoutValue == .init())
+        #expect(withValue == (nil, []) && withoutValue == (nil, []))
         let batch = state.takeBatch()
         #expect(batch?.writes == ["a": 1])
         let readBack = state.batchFinished()
@@ -57,7 +57,7 @@ import Testing
         _ = state.write(name: "a", value: 1, reason: nil)
         _ = state.takeBatch()
         let echo = state.reported(PreferenceStoreChange(values: ["a": 1], origin: own), ownOrigin: own)
-        #expect(echo == .init())
+        #expect(echo == (nil, []))
         let readBack = state.batchFinished()
         #expect(readBack.isEmpty)
     }
@@ -125,14 +125,14 @@ import Testing
         state.transactionStarted()
         _ = state.write(name: "b", value: 1, reason: nil)
         let action = state.transactionEnded(committed: (["a": 1, "b": 2], state.transactionCommitting()))
-        #expect(action == .init(update: .init(values: ["a": 1], sequence: 2), readBack: []))
+        #expect(action == (LinkState.Update(values: ["a": 1], sequence: 2), []))
     }
 
     @Test func reportsDuringATransactionWaitForItsEnd() {
         var state = LinkState()
         state.transactionStarted()
         let outside = state.reported(PreferenceStoreChange(values: ["a": 5, "c": 6]), ownOrigin: own)
-        #expect(outside == .init())
+        #expect(outside == (nil, []))
         let echo = state.reported(PreferenceStoreChange(values: ["a": 1], origin: own), ownOrigin: own)
         #expect(echo.update != nil)
         let action = state.transactionEnded(committed: (["a": 1], state.transactionCommitting()))

@@ -13,7 +13,7 @@ enum ReadAction: Sendable {
     case unbound(UnboundKey)
 
     /// The binding the read found; nil when the key path is not bound.
-    var binding: BindingID? {
+    @usableFromInline var binding: BindingID? {
         switch self {
         case .cached(let binding, _, _), .readThrough(let binding): binding
         case .decode(let request): request.binding
@@ -52,22 +52,9 @@ struct ChangeAction: Sendable {
     var delivery: QueuedDelivery?
     /// Keys that changed with no one but Observation to tell: told directly, without the queue.
     var observed = ObservationAnchorList()
-    /// An override that shadows a local write, to report.
-    var shadowed: ShadowedWrite?
 
     /// Whether there is nothing to do.
-    var isEmpty: Bool { delivery == nil && observed.isEmpty && shadowed == nil }
-}
-
-/// A local write that an override layer shadows: readers keep seeing the override.
-final class ShadowedWrite: Sendable {
-    let name: String
-    let source: PreferenceSource
-
-    init(name: String, source: PreferenceSource) {
-        self.name = name
-        self.source = source
-    }
+    var isEmpty: Bool { delivery == nil && observed.isEmpty }
 }
 
 /// Anchors to tell of a change: the first inline (one key is the common case: no array).
@@ -110,13 +97,12 @@ enum DeliveryItem: Sendable {
     case name(String, anchor: ObservationAnchor?)
     /// A new observer's first value, queued with its registration so that it comes before every later change, and
     /// where to hand it.
-    indirect case initial(CurrentValue, deliver: @Sendable (DecodedStorage) -> Void)
+    indirect case initial(CurrentValue, Observer)
 }
 
 /// A change to hand to observers once the lock is released: a stored key's old and new values, the decoded values
 /// the container already had (so nothing is decoded twice), and who to tell; made only for keys that have observers.
 struct Delivery: Sendable {
-    let entry: EntryID
     let name: String
     let anchor: ObservationAnchor
     /// The entry's sequence number right after the change: a decoded new value is cached only while it holds.

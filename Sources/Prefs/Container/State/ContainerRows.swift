@@ -22,23 +22,13 @@ struct EntryRow: Sendable {
     var value: PreferenceValue?
     /// The first binding of the key paths bound to this stored key; each binding names the next.
     var firstBinding: BindingID?
-    private let slotIndex: UInt16
+    /// The container's index of the store that holds it.
+    let slot: UInt16
     /// Whether the key has observers (``ObserverRegistry/byEntry`` holds them: few keys have one, and a row without
     /// them stays 56 bytes).
     var isObserved = false
     /// Whether an override layer shadows the stored value (the override is kept apart: few keys have one).
     let isOverridden: Bool
-
-    init(name: String, slot: Int, value: PreferenceValue?, sequence: UInt64, isOverridden: Bool) {
-        self.name = name
-        self.sequence = sequence
-        self.value = value
-        self.slotIndex = UInt16(slot)
-        self.isOverridden = isOverridden
-    }
-
-    /// The container's index of the store that holds it.
-    var slot: Int { Int(slotIndex) }
 }
 
 /// One bound key path: its key, the stored key it reads, and its decoded value.
@@ -77,12 +67,10 @@ struct KeyNameObserver: Sendable {
 /// without decoding.
 @usableFromInline
 struct LocalWrite: Sendable {
-    let containerID: ObjectIdentifier
     let binding: BindingID
     let decoded: Decoded
 
-    @usableFromInline init(containerID: ObjectIdentifier, binding: BindingID, decoded: Decoded) {
-        self.containerID = containerID
+    @usableFromInline init(binding: BindingID, decoded: Decoded) {
         self.binding = binding
         self.decoded = decoded
     }

@@ -23,7 +23,7 @@ extension ContainerState {
     /// - Returns: The observer's ID, the key's value now, and the first queued change when the caller claimed the
     ///   delivery queue and must run the delivery loop.
     mutating func addObserver(
-        _ observer: Observer, initial: (@Sendable (DecodedStorage) -> Void)?
+        _ observer: Observer, initial: Bool
     ) -> (id: UInt64, current: CurrentValue, delivery: QueuedDelivery?) {
         let id = observers.makeID()
         let row = bindings[observer.binding]
@@ -31,8 +31,8 @@ extension ContainerState {
             key: row.key, name: entries[row.entry].name, decoded: row.decoded, stored: visibleValue(of: row.entry))
         observers.byEntry[row.entry, default: []].append((id, observer))
         entries[row.entry].isObserved = true
-        guard let initial else { return (id, current, nil) }
-        deliveries.append(.initial(current, deliver: initial))
+        guard initial else { return (id, current, nil) }
+        deliveries.append(.initial(current, observer))
         return (id, current, claimDeliveries())
     }
 

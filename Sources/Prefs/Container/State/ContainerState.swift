@@ -19,6 +19,8 @@ struct ContainerState: Sendable {
     private var lastSequence: [UInt64]
     /// Per store slot, whether every read asks the store (``PreferenceStore/requiresReadThrough``).
     private let readsThrough: [Bool]
+    /// The container's key prefix: names outside it are not this container's keys.
+    private let keyPrefix: String
     /// The values of override layers that shadow stored keys, by entry (few keys have one).
     private var overrides: [EntryID: PreferenceOverride] = [:]
     private var anchors = ObservationAnchors()
@@ -26,8 +28,9 @@ struct ContainerState: Sendable {
     var deliveries = DeliveryQueue<DeliveryItem>()
 
     /// An empty state for a container whose stores (by slot) read through or not.
-    init(readsThrough: [Bool]) {
+    init(readsThrough: [Bool], keyPrefix: String = "") {
         self.readsThrough = readsThrough
+        self.keyPrefix = keyPrefix
         entryNames = Array(repeating: IndexTable(), count: readsThrough.count)
         lastSequence = Array(repeating: 0, count: readsThrough.count)
     }
@@ -62,7 +65,7 @@ struct ContainerState: Sendable {
             action = read(binding)
             return nil
         }
-        if let container { anchors.access(bindings[binding].entry, in: container) }
+        if let container { anchors.anchor(of: bindings[binding].entry).access(in: container) }
         return decoded.value
     }
 
@@ -93,17 +96,16 @@ struct ContainerState: Sendable {
         if let decoded = bindings[binding].decoded { return .cached(binding, decoded.value, anchor) }
         return .decode(
             DecodeRequest(
-                binding: binding, key: bindings[binding].key, name: entries[entry].name, slot: entries[entry].slot,
+                binding: binding, key: bindings[binding].key, name: entries[entry].name, slot: Int(entries[entry].slot),
                 visible: visibleValue(of: entry), sequence: entries[entry].sequence, anchor: anchor))
     }
 
     /// A value decoded for a read: cached unless the key changed meanwhile (the next read decodes anew then).
-    mutating func cache(_ decoded: Decoded, for request: DecodeRequest) {
-        let entry = bindings[request.binding].entry
-        guard bindings[request.binding].decoded == nil, entries[entry].sequence == request.sequence,
-            visibleValue(of: entry) == request.visible
+    mutating func cache(_ decoded: Decoded, for binding: BindingID, at sequence: UInt64, of visible: PreferenceValue?) {
+        let entry = bindings[binding].entry
+        guard bindings[binding].decoded == nil, entries[entry].sequence == sequence, visibleValue(of: entry) == visible
         else { return }
-        bindings[request.binding].decoded = decoded
+        bindings[binding].decoded = decoded
     }
 
     /// A first read of a key path read its store: binds the key path, unless a link update newer than that read
@@ -120,7 +122,7 @@ struct ContainerState: Sendable {
         }
         let entry: EntryID
         let isFresh: Bool
-        let nameHash = Self.tag(of: first.name)
+        let nameHash = KeyIdentity.tag(of: first.name)
         if let cached = cachedEntry(named: first.name, tagged: nameHash, inSlot: first.slot) {
             entry = cached  // another key path of the same stored key cached it
             isFresh = false
@@ -133,13 +135,14 @@ struct ContainerState: Sendable {
             }
             entries.append(
                 EntryRow(
-                    name: first.name, slot: first.slot, value: first.value, sequence: first.sequence,
+                    name: first.name, sequence: first.sequence, value: first.value, slot: UInt16(first.slot),
                     isOverridden: first.override != nil))
             entryNames[first.slot].insert(entry.index, tagged: nameHash)
+            anchors.add(entry)
             if let override = first.override { overrides[entry] = override }
         }
         let binding = BindingID(index: Int32(bindings.count))
-        let decoded = isFresh || visibleValue(of: entry) == first.visible ? first.decoded : nil
+        let decoded = isFresh || visibleValue(of: entry) == (first.override?.value ?? first.value) ? first.decoded : nil
         if bindings.count == bindings.capacity && bindings.count >= Self.largeTable {
             bindings.reserveCapacity(bindings.count * 5 / 4)
         }
@@ -162,11 +165,8 @@ struct ContainerState: Sendable {
     private func writtenEntry(_ written: LocalWrite?, named name: String, inSlot slot: Int) -> EntryID? {
         guard let written else { return nil }
         let entry = bindings[written.binding].entry
-        return entries[entry].slot == slot && entries[entry].name == name ? entry : nil
+        return Int(entries[entry].slot) == slot && entries[entry].name == name ? entry : nil
     }
-
-    /// The tag of a stored name in ``entryNames``: 32 bits of its hash.
-    private static func tag(of name: String) -> UInt32 { KeyIdentity.tag(of: name) }
 
     /// How many rows make a table large: past it, a table grows by a quarter instead of doubling (at 10,000 keys, a
     /// quarter of slack at most: about 20 bytes a key less than growing by half). Below it, doubling copies each
@@ -178,7 +178,9 @@ struct ContainerState: Sendable {
     func writeTarget(_ binding: BindingID) -> WriteTarget {
         let row = bindings[binding]
         let entry = entries[row.entry]
-        return WriteTarget(binding: binding, key: row.key, slot: entry.slot, name: entry.name, current: entry.value)
+        return WriteTarget(
+            binding: binding, key: row.key, slot: Int(entry.slot), name: entry.name, current: entry.value,
+            isOverridden: entry.isOverridden)
     }
 
     /// What a write of a key needs, if it is bound (found by its bits only: the write path).
@@ -197,7 +199,7 @@ struct ContainerState: Sendable {
     func boundKeys(inSlot slot: Int) -> [(name: String, key: any ErasedKey)] {
         bindings.compactMap { row in
             let entry = entries[row.entry]
-            return entry.slot == slot ? (entry.name, row.key) : nil
+            return Int(entry.slot) == slot ? (entry.name, row.key) : nil
         }
     }
 
@@ -214,21 +216,18 @@ struct ContainerState: Sendable {
     ///   - update: The new stored values and their sequence number.
     ///   - slot: The container's index of the store the link serves.
     ///   - written: The typed value of this container's own write, if the update is one.
-    ///   - keyPrefix: The container's key prefix (names outside it are not this container's keys).
     /// - Returns: What to do once the lock is released.
-    mutating func apply(
-        _ update: LinkState.Update, slot: Int, written: LocalWrite?, keyPrefix: String
-    ) -> ChangeAction {
+    mutating func apply(_ update: LinkState.Update, slot: Int, written: LocalWrite?) -> ChangeAction {
         lastSequence[slot] = max(lastSequence[slot], update.sequence)
         var action = ChangeAction()
         // Loops, not a closure: a closure over `self` would copy the state.
         let sequence = update.sequence
         switch update.values {
         case .one(let name, let value):
-            apply(name, value, sequence: sequence, slot: slot, written: written, keyPrefix: keyPrefix, &action)
+            apply(name, value, sequence: sequence, slot: slot, written: written, &action)
         case .many(let changes):
             for (name, value) in changes {
-                apply(name, value, sequence: sequence, slot: slot, written: written, keyPrefix: keyPrefix, &action)
+                apply(name, value, sequence: sequence, slot: slot, written: written, &action)
             }
         }
         action.delivery = claimDeliveries()
@@ -238,19 +237,16 @@ struct ContainerState: Sendable {
     /// Applies one key of a link update.
     private mutating func apply(
         _ name: String, _ value: PreferenceValue?, sequence: UInt64, slot: Int, written: LocalWrite?,
-        keyPrefix: String, _ action: inout ChangeAction
+        _ action: inout ChangeAction
     ) {
         guard
             let entry = writtenEntry(written, named: name, inSlot: slot)
-                ?? cachedEntry(named: name, tagged: Self.tag(of: name), inSlot: slot)
+                ?? cachedEntry(named: name, tagged: KeyIdentity.tag(of: name), inSlot: slot)
         else {
             if !observers.keyNameObservers.isEmpty, name.hasPrefix(keyPrefix) {
                 deliveries.append(.name(name, anchor: nil))
             }
             return
-        }
-        if written != nil, entries[entry].isOverridden, let source = overrides[entry]?.source {
-            action.shadowed = ShadowedWrite(name: name, source: source)
         }
         change(entry, to: value, sequence: sequence, written: written, into: &action)
     }
@@ -303,7 +299,7 @@ struct ContainerState: Sendable {
             deliveries.append(
                 .key(
                     Delivery(
-                        entry: entry, name: entries[entry].name, anchor: anchor, sequence: sequence, old: old,
+                        name: entries[entry].name, anchor: anchor, sequence: sequence, old: old,
                         new: newValue, oldDecoded: oldDecoded, written: written,
                         observers: observers.byEntry[entry, default: []])))
         } else if !observers.keyNameObservers.isEmpty {
@@ -324,13 +320,7 @@ struct ContainerState: Sendable {
     /// cached unless their key changed meanwhile. Returns the next change, with the observers of every key's name
     /// at the time; nil (giving the claim up) when none is left.
     mutating func nextDelivery(caching decoded: [DecodedForObservers]) -> QueuedDelivery? {
-        for result in decoded {
-            let entry = bindings[result.binding].entry
-            guard bindings[result.binding].decoded == nil, entries[entry].sequence == result.sequence,
-                entries[entry].value == result.stored
-            else { continue }
-            bindings[result.binding].decoded = result.decoded
-        }
+        for result in decoded { cache(result.decoded, for: result.binding, at: result.sequence, of: result.stored) }
         guard let item = deliveries.popFirst() else { return nil }
         let keyNameObservers = observers.keyNameObservers
         return QueuedDelivery(
@@ -348,8 +338,7 @@ struct FirstRead: Sendable {
     let value: PreferenceValue?
     let sequence: UInt64
     let override: PreferenceOverride?
-    /// What readers see (the override or the stored value), and its decoded form.
-    let visible: PreferenceValue?
+    /// What readers see (the override or the stored value), decoded.
     let decoded: Decoded
 }
 
@@ -362,4 +351,6 @@ struct WriteTarget: Sendable {
     @usableFromInline let name: String
     /// The stored value the container holds now: a write of the same value does nothing.
     @usableFromInline let current: PreferenceValue?
+    /// Whether an override layer shadows the key: readers keep seeing the override after the write.
+    @usableFromInline let isOverridden: Bool
 }

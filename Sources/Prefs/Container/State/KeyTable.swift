@@ -8,7 +8,8 @@
 struct KeyTable: Sendable {
     /// Rows of ``identities``, by their bits.
     private var byBits = IndexTable<UInt>()
-    /// Bindings by 32 bits of their key's hash: the fallback for names made at run time.
+    /// Rows of ``identities`` that bindings were made from, by 32 bits of their key's hash: the fallback for names
+    /// made at run time.
     private var byContents = IndexTable<UInt32>()
     /// Each key as seen, known by its bits: the one each binding was made from, then others of the same contents
     /// (names made at run time), while there are fewer than ``aliasLimit``. Holding them keeps the strings whose
@@ -16,8 +17,6 @@ struct KeyTable: Sendable {
     private var identities: [KeyIdentity] = []
     /// The binding of each row of ``identities``.
     private var bindingOfIdentity: [BindingID] = []
-    /// The row of ``identities`` each binding was made from: what a lookup by contents compares.
-    private var identityOfBinding: [Int32] = []
     private var aliasCount = 0
     static let aliasLimit = 4_096
 
@@ -34,10 +33,9 @@ struct KeyTable: Sendable {
     /// is remembered by its bits too, while there is room.
     mutating func binding(byContentsOf identity: KeyIdentity, tagged tag: UInt32) -> BindingID? {
         guard
-            let row = byContents.row(
-                tagged: tag, where: { identities[Int(identityOfBinding[Int($0)])] == identity })
+            let row = byContents.row(tagged: tag, where: { identities[Int($0)] == identity })
         else { return nil }
-        let binding = BindingID(index: row)
+        let binding = bindingOfIdentity[Int(row)]
         if aliasCount < Self.aliasLimit {
             aliasCount += 1
             remember(identity, as: binding)
@@ -47,11 +45,8 @@ struct KeyTable: Sendable {
 
     /// Adds a new binding (the next one, by index) for a key found nowhere.
     mutating func insert(_ binding: BindingID, as key: UnboundKey) {
-        precondition(Int(binding.index) == identityOfBinding.count, "Prefs: bindings are added in order")
-        identityOfBinding.append(Int32(identities.count))
-        byContents.insert(binding.index, tagged: key.contentTag)
-        let identity = key.identity
-        remember(identity, as: binding)
+        byContents.insert(Int32(identities.count), tagged: key.contentTag)
+        remember(key.identity, as: binding)
     }
 
     private mutating func remember(_ identity: KeyIdentity, as binding: BindingID) {

@@ -21,7 +21,7 @@ import Testing
             unbound: UnboundKey(identity: identity, contentTag: identity.contentTag, boundBefore: 0), key: typed,
             slot: 0, name: key.name, value: value,
             sequence: sequence,
-            override: override, visible: visible, decoded: typed.decode(visible, reportingTo: nil, as: key.name))
+            override: override, decoded: typed.decode(visible, reportingTo: nil, as: key.name))
     }
 
     /// A state with `count` bound, read at `value` (sequence 1).
@@ -82,10 +82,10 @@ import Testing
 
     @Test func anUpdateOfAnObservedKeyInvalidatesItsDecodedValueAndQueuesOneDelivery() {
         var (state, binding) = state(count: 1)
-        _ = state.addObserver(observer(of: binding), initial: nil)
+        _ = state.addObserver(observer(of: binding), initial: false)
         let action = state.apply(
-            .init(values: ["count": 2, "other": 3], sequence: 2), slot: 0, written: nil, keyPrefix: "")
-        #expect(action.delivery != nil && action.observed.isEmpty && action.shadowed == nil)
+            .init(values: ["count": 2, "other": 3], sequence: 2), slot: 0, written: nil)
+        #expect(action.delivery != nil && action.observed.isEmpty)
         #expect(state.storedValue(of: binding).value == 2)
         guard case .decode(let request) = state.read(binding) else {
             Issue.record("the decoded value is invalidated: the next read decodes")
@@ -101,28 +101,28 @@ import Testing
 
     @Test func aKeyNobodyObservesIsToldToObservationAloneWithoutTheQueue() {
         var (state, _) = state(count: 1)
-        let action = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil, keyPrefix: "")
+        let action = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil)
         #expect(action.delivery == nil && !action.observed.isEmpty)
         #expect(state.nextDelivery(caching: []) == nil)
     }
 
     @Test func anOlderUpdateNeverUndoesANewerOne() {
         var (state, binding) = state(count: 1)
-        _ = state.apply(.init(values: ["count": 5], sequence: 7), slot: 0, written: nil, keyPrefix: "")
-        let older = state.apply(.init(values: ["count": 4], sequence: 6), slot: 0, written: nil, keyPrefix: "")
+        _ = state.apply(.init(values: ["count": 5], sequence: 7), slot: 0, written: nil)
+        let older = state.apply(.init(values: ["count": 4], sequence: 6), slot: 0, written: nil)
         #expect(state.storedValue(of: binding).value == 5 && older.observed.isEmpty && older.delivery == nil)
     }
 
     @Test func theSameValueOrAnOverriddenKeyWakesNoOne() {
         var (state, _) = state(count: .double(.nan))
         let same = state.apply(
-            .init(name: "count", value: .double(.nan), sequence: 2), slot: 0, written: nil, keyPrefix: "")
+            .init(name: "count", value: .double(.nan), sequence: 2), slot: 0, written: nil)
         #expect(same.observed.isEmpty && same.delivery == nil)
         let override = PreferenceOverride(value: 9, source: .override(layer: "test", name: "COUNT"))
         var (overridden, binding) = self.state(count: 1, override: override)
         #expect(cachedValue(&overridden, binding) == 9)
         let shadowed = overridden.apply(
-            .init(name: "count", value: 2, sequence: 2), slot: 0, written: nil, keyPrefix: "")
+            .init(name: "count", value: 2, sequence: 2), slot: 0, written: nil)
         #expect(shadowed.observed.isEmpty && shadowed.delivery == nil)
         #expect(overridden.storedValue(of: binding).value == 2, "the stored value is kept under the override")
         #expect(cachedValue(&overridden, binding) == 9)
@@ -130,18 +130,17 @@ import Testing
 
     @Test func writingTheDefaultWhereNothingWasStoredWakesNoOne() {
         var (state, _) = state(count: nil)
-        let zero = state.apply(.init(name: "count", value: 0, sequence: 2), slot: 0, written: nil, keyPrefix: "")
-        let removed = state.apply(.init(name: "count", value: nil, sequence: 3), slot: 0, written: nil, keyPrefix: "")
-        let one = state.apply(.init(name: "count", value: 1, sequence: 4), slot: 0, written: nil, keyPrefix: "")
+        let zero = state.apply(.init(name: "count", value: 0, sequence: 2), slot: 0, written: nil)
+        let removed = state.apply(.init(name: "count", value: nil, sequence: 3), slot: 0, written: nil)
+        let one = state.apply(.init(name: "count", value: 1, sequence: 4), slot: 0, written: nil)
         #expect(zero.observed.isEmpty && removed.observed.isEmpty && !one.observed.isEmpty)
     }
 
     @Test func aLocalWriteCachesItsOwnTypedValue() {
         var (state, binding) = state(count: 1)
         let written = LocalWrite(
-            containerID: ObjectIdentifier(NSObject()), binding: binding,
-            decoded: Decoded(.box(DecodedValue(2)), usedDefault: false))
-        let action = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: written, keyPrefix: "")
+            binding: binding, decoded: Decoded(.box(DecodedValue(2)), usedDefault: false))
+        let action = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: written)
         #expect(!action.observed.isEmpty, "a change of a key without observers is told to Observation only")
         guard case .cached(_, .box(let box), _) = state.read(binding), case .box(let writtenBox) = written.decoded.value
         else {
@@ -153,7 +152,7 @@ import Testing
 
     @Test func aFirstReadOlderThanAnUpdateThatArrivedIsRefusedUnlessForced() {
         var state = ContainerState(readsThrough: [false])
-        _ = state.apply(.init(values: ["count": 5], sequence: 4), slot: 0, written: nil, keyPrefix: "")
+        _ = state.apply(.init(values: ["count": 5], sequence: 4), slot: 0, written: nil)
         let stale = state.bind(firstRead(1, sequence: 3), force: false)
         #expect(stale == nil)
         guard case .cached(let binding, let box, _)? = state.bind(firstRead(5, sequence: 4), force: false) else {
@@ -162,7 +161,7 @@ import Testing
         }
         #expect(TypedKey<Int>.value(in: box) == 5 && state.storedValue(of: binding).value == 5)
         var forced = ContainerState(readsThrough: [false])
-        _ = forced.apply(.init(values: ["count": 5], sequence: 4), slot: 0, written: nil, keyPrefix: "")
+        _ = forced.apply(.init(values: ["count": 5], sequence: 4), slot: 0, written: nil)
         let kept = forced.bind(firstRead(1, sequence: 3), force: true)
         #expect(kept != nil)
     }
@@ -184,19 +183,19 @@ import Testing
 
     @Test func aRemovedObserverHearsNothingMore() {
         var (state, binding) = state(count: 1)
-        let (id, _, claimed) = state.addObserver(observer(of: binding), initial: nil)
+        let (id, _, claimed) = state.addObserver(observer(of: binding), initial: false)
         #expect(claimed == nil, "nothing to deliver without a first value")
         state.removeObserver(id, of: binding)
         state.removeObserver(id, of: binding)  // a second removal (a token cancelled, then released) does nothing
-        let action = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil, keyPrefix: "")
+        let action = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil)
         #expect(action.delivery == nil, "nobody observes the key")
     }
 
     @Test func aNewObserversFirstValueIsQueuedBeforeLaterChanges() {
         var (state, binding) = state(count: 1)
-        let (_, current, claimed) = state.addObserver(observer(of: binding), initial: { _ in })
+        let (_, current, claimed) = state.addObserver(observer(of: binding), initial: true)
         #expect(current.decoded.map { TypedKey<Int>.value(in: $0.value) } == 1)
-        let action = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil, keyPrefix: "")
+        let action = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil)
         #expect(action.delivery == nil, "the deliverer that claimed the queue delivers the change too")
         guard case .initial(let current, _)? = claimed?.item, case .key? = state.nextDelivery(caching: [])?.item else {
             Issue.record("the first value, then the change")
@@ -207,7 +206,7 @@ import Testing
 
     @Test func whatTheDelivererDecodedIsCachedOnlyWhileTheKeyHoldsIt() {
         var (state, binding) = state(count: 1)
-        _ = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil, keyPrefix: "")
+        _ = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil)
         let stale = DecodedForObservers(
             binding: binding, sequence: 1, stored: 1, decoded: Decoded(DecodedStorage(1), usedDefault: false))
         _ = state.nextDelivery(caching: [stale])
@@ -219,11 +218,10 @@ import Testing
     }
 
     @Test func observersOfEveryKeyHearUncachedKeysUnderThePrefix() {
-        var state = ContainerState(readsThrough: [false])
+        var state = ContainerState(readsThrough: [false], keyPrefix: "app.")
         _ = state.addKeyNameObserver(KeyNameObserver(notify: { _ in }, finish: {}))
         let action = state.apply(
-            .init(values: ["app.theme": "dark", "other.theme": "x"], sequence: 1), slot: 0, written: nil,
-            keyPrefix: "app.")
+            .init(values: ["app.theme": "dark", "other.theme": "x"], sequence: 1), slot: 0, written: nil)
         guard case .name(let name, nil)? = action.delivery?.item, state.nextDelivery(caching: []) == nil else {
             Issue.record("expected one name delivery")
             return
