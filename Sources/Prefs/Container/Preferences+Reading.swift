@@ -56,13 +56,13 @@ extension Preferences {
         while true {
             switch action {
             case .cached(_, let value, let anchor):
-                anchor.access(in: Unmanaged.passUnretained(self))
+                anchor.access(in: self)
                 return value
             case .decode(let request):
                 let decoded = request.key.decode(
                     request.visible, reportingTo: logger, as: describe(request.name, slot: request.slot))
                 lockedCache(decoded, for: request)
-                request.anchor.access(in: Unmanaged.passUnretained(self))
+                request.anchor.access(in: self)
                 return decoded.value
             case .readThrough(let binding):
                 action = readThrough(binding)

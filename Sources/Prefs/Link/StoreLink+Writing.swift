@@ -26,7 +26,11 @@ extension StoreLink {
     /// Hands every pending batch to the store, with this link's origin and the batch's reason. Runs on the queue.
     func drain() {
         while let batch = shared.withLock({ $0.state.takeBatch() }) {
-            let failed = PreferenceWriteReason.$current.withValue(batch.reason) { write(batch.writes) }
+            // The reason is bound only when it differs from the drain's (binding a task-local on a thread without a
+            // task allocates, once per batch).
+            let failed =
+                batch.reason == PreferenceWriteReason.current
+                ? write(batch.writes) : PreferenceWriteReason.$current.withValue(batch.reason) { write(batch.writes) }
             let readBack = shared.withLock { $0.state.batchFinished(failed: failed) }
             if !readBack.isEmpty { self.readBack(readBack) }
         }

@@ -65,7 +65,7 @@ struct ContainerState: Sendable {
             action = read(binding)
             return nil
         }
-        if let container { anchors.anchor(of: bindings[binding].entry).access(in: container) }
+        if let container { anchors.access(bindings[binding].entry, in: container) }
         return decoded.value
     }
 
@@ -138,7 +138,6 @@ struct ContainerState: Sendable {
                     name: first.name, sequence: first.sequence, value: first.value, slot: UInt16(first.slot),
                     isOverridden: first.override != nil))
             entryNames[first.slot].insert(entry.index, tagged: nameHash)
-            anchors.add(entry)
             if let override = first.override { overrides[entry] = override }
         }
         let binding = BindingID(index: Int32(bindings.count))

@@ -4,7 +4,7 @@
 /// Observation tracks a read as its registrar and key path (the subject names neither). A key path with an argument
 /// per entry would cost about 10,000 instructions to make (its argument types are looked up by mangled name); a
 /// registrar costs about 700, and the member key paths are made once per process.
-struct ObservationAnchors: @unchecked Sendable {  // under the container's lock; key paths are immutable
+struct ObservationAnchors: Sendable {
     /// How many entries share a registrar, each with its own member key path.
     static let groupSize = 32
     /// The member key paths, `\Preferences.[observed: member]`, made once per process.
@@ -15,7 +15,12 @@ struct ObservationAnchors: @unchecked Sendable {  // under the container's lock;
     private var groups: [Group] = []
     /// ``members``, held here so that a read does not pass the static's once-check, and unmanaged: the static holds
     /// them for the life of the process, so a read passes them on without retaining them.
-    private let memberKeyPaths = Self.members.map { Unmanaged<KeyPath<Preferences, Int>>.passUnretained($0) }
+    private let memberKeyPaths = Self.members.map { MemberKeyPath(unmanaged: .passUnretained($0)) }
+
+    /// A member key path, unretained. Key paths are immutable, so sharing one is safe.
+    private struct MemberKeyPath: @unchecked Sendable {
+        let unmanaged: Unmanaged<KeyPath<Preferences, Int>>
+    }
 
     /// One group's registrar, in a class: `ObservationRegistrar` comes from a module built for library evolution,
     /// so a struct that held one by value would be copied through its value witnesses.
@@ -24,16 +29,29 @@ struct ObservationAnchors: @unchecked Sendable {  // under the container's lock;
         let registrar = ObservationRegistrar()
     }
 
-    /// A new entry: its group's registrar is made when it is the group's first.
-    mutating func add(_ entry: EntryID) {
-        if Int(entry.index) % Self.groupSize == 0 { groups.append(Group()) }
+    /// Records a read of an entry, for whoever tracks reads on this thread (SwiftUI, `withObservationTracking`): the
+    /// read path's form of ``ObservationAnchor/access(in:)``, without making an anchor.
+    ///
+    /// The read path calls it under the container's lock, where the container, its group and its member key path are
+    /// all alive: they are used unretained (a container that observers or links refer to weakly has a side table, and
+    /// retaining it takes Swift's slow path, about 170 instructions a read).
+    @inline(__always)
+    func access(_ entry: EntryID, in container: Unmanaged<Preferences>) {
+        let (group, member) = Int(entry.index).quotientAndRemainder(dividingBy: Self.groupSize)
+        container._withUnsafeGuaranteedRef { container in
+            Unmanaged.passUnretained(groups[group])._withUnsafeGuaranteedRef { group in
+                memberKeyPaths[member].unmanaged._withUnsafeGuaranteedRef {
+                    group.registrar.access(container, keyPath: $0)
+                }
+            }
+        }
     }
 
-    /// The anchor of an entry.
-    @inline(__always)
-    func anchor(of entry: EntryID) -> ObservationAnchor {
+    /// The anchor of an entry, making its group's registrar when the entry is the group's first.
+    mutating func anchor(of entry: EntryID) -> ObservationAnchor {
         let (group, member) = Int(entry.index).quotientAndRemainder(dividingBy: Self.groupSize)
-        return ObservationAnchor(group: .passUnretained(groups[group]), keyPath: memberKeyPaths[member])
+        while groups.count <= group { groups.append(Group()) }
+        return ObservationAnchor(group: .passUnretained(groups[group]), keyPath: memberKeyPaths[member].unmanaged)
     }
 }
 
@@ -48,16 +66,9 @@ struct ObservationAnchor: @unchecked Sendable {  // a registrar is thread-safe; 
     let keyPath: Unmanaged<KeyPath<Preferences, Int>>
 
     /// Records a read of the key, for whoever tracks reads on this thread (SwiftUI, `withObservationTracking`).
-    ///
-    /// The read path calls it under the container's lock, where the container, its group and its member key path are
-    /// all alive: they are used unretained (a container that observers or links refer to weakly has a side table, and
-    /// retaining it takes Swift's slow path, about 170 instructions a read).
-    @inline(__always)
-    func access(in container: Unmanaged<Preferences>) {
-        container._withUnsafeGuaranteedRef { container in
-            group._withUnsafeGuaranteedRef { group in
-                keyPath._withUnsafeGuaranteedRef { group.registrar.access(container, keyPath: $0) }
-            }
+    @usableFromInline func access(in container: Preferences) {
+        group._withUnsafeGuaranteedRef { group in
+            keyPath._withUnsafeGuaranteedRef { group.registrar.access(container, keyPath: $0) }
         }
     }
 
