@@ -132,8 +132,8 @@ public final class Preferences: Sendable {
         StoredKey(storeID: slots[slot].id, name: name).description
     }
 
-    /// Finishes taking a change into the cache, outside every lock: reports an override that shadows a local write,
-    /// tells Observation of keys only it watches, and delivers what was queued for observers.
+    /// Finishes taking a change into the cache, outside every lock: tells Observation of keys only it watches, and
+    /// delivers what was queued for observers.
     func perform(_ action: ChangeAction) {
         action.observed.forEach { $0.changed(in: self) }
         if let first = action.delivery { deliver(from: first) }

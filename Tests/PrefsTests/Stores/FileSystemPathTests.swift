@@ -56,12 +56,15 @@ import Testing
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             at: folder.url.appendingPathComponent("link"), withDestinationURL: target)
+        let spaced = folder.url.appendingPathComponent("a b.json")
+        try Data().write(to: spaced)
         let urls = [
             URL(string: "file:///t/a%2Fb.json")!, URL(string: "file:///t/a%20b.json")!,
             URL(string: "file:///t/a%2b.json")!,
             URL(string: "file:///t/a%202.json")!, URL(string: "file:///t/a%2")!,
             URL(string: "file:///t/%C3%A9%20.json")!,
             folder.url.appendingPathComponent("link/../p.json"),
+            URL(fileURLWithPath: "/var/automount" + spaced.path),  // removed by Foundation when the rest exists
         ]
         for url in urls { #expect(FileSystem.standardized(url).path == url.standardizedFileURL.path, "\(url)") }
     }

@@ -5,7 +5,7 @@ internal import Logging
 enum ReadAction: Sendable {
     /// The decoded value is cached: the read is done (once Observation is told of it).
     case cached(BindingID, DecodedStorage, ObservationAnchor)
-    /// The value must be decoded, then cached (``ContainerState/cache(_:for:)``).
+    /// The value must be decoded, then cached (``ContainerState/cache(_:for:at:of:)``).
     indirect case decode(DecodeRequest)
     /// The key's store must be asked first (``PreferenceStore/requiresReadThrough``).
     case readThrough(BindingID)

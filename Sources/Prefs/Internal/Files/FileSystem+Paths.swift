@@ -1,15 +1,18 @@
 import Foundation
 
 extension FileSystem {
-    /// A file URL as `url.standardizedFileURL` gives it, and its path, for a fraction of its cost at a launch in the
-    /// common case: an absolute URL whose path has no escape but spaces (`%20`, as in "Application Support"), no `.`,
-    /// `..` or empty component and no `/private` prefix is kept as it is, its path decoded by `path(percentEncoded:)`
-    /// (about 10 µs in a fresh process, where `path` takes about 120 µs and `standardizedFileURL` more). Every other
-    /// URL asks `standardizedFileURL`, which resolves links before a `..` and keeps some escapes encoded.
+    /// A file URL and its path as `url.standardizedFileURL.path` gives it, for a fraction of its cost at a launch in
+    /// the common case: an absolute URL whose path has no escape but spaces (`%20`, as in "Application Support"), no
+    /// `.`, `..` or empty component and no `/private` or `/var/automount` prefix (which Foundation removes) is kept as
+    /// it is, its path decoded by `path(percentEncoded:)` (24 µs in a fresh process here, where
+    /// `standardizedFileURL.path` takes 173 µs). Every other URL is replaced by its `standardizedFileURL`, which
+    /// resolves links before a `..` and keeps some escapes encoded. The path is Foundation's either way.
     static func standardized(_ url: URL) -> (url: URL, path: String) {
         if url.baseURL == nil {
             let encoded = url.path(percentEncoded: true)
-            if !hasDotSegments(encoded), !encoded.hasPrefix("/private/"), escapesAreSpaces(encoded) {
+            if !hasDotSegments(encoded), !encoded.hasPrefix("/private/"), !encoded.hasPrefix("/var/automount/"),
+                escapesAreSpaces(encoded)
+            {
                 return (url, url.path(percentEncoded: false))
             }
         }
