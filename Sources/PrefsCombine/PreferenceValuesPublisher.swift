@@ -82,15 +82,15 @@ final class PreferenceSubscription<Value: Sendable>: Subscription, @unchecked Se
         deliverInOrder {
             state.withLock { $0.buffer.claim() }
         } next: {
-            state.withLock { state -> (batch: [Value], recipient: Downstream)? in
+            state.withLock { state -> (item: Value, recipient: Downstream)? in
                 guard let downstream = state.downstream else {
                     state.buffer.removeAll()
-                    _ = state.buffer.next()  // gives the claim up
+                    _ = state.buffer.popFirst()  // gives the claim up
                     return nil
                 }
-                let values = state.buffer.next(limit: state.demand > 0 ? 1 : 0)
-                if values != nil { state.demand -= 1 }
-                return values.map { ($0, downstream) }
+                let value = state.buffer.popFirst(ready: state.demand > 0)
+                if value != nil { state.demand -= 1 }
+                return value.map { ($0, downstream) }
             }
         } deliver: { value, downstream in
             let more = downstream.receive(value)

@@ -12,14 +12,8 @@ package struct DeliveryQueue<Item> {
     /// Whether a thread is delivering.
     package private(set) var isDelivering = false
 
-    /// Whether nothing is queued.
-    package var isEmpty: Bool { items.isEmpty }
-
     /// Queues an item.
     package mutating func append(_ item: Item) { items.append(item) }
-
-    /// Queues items.
-    package mutating func append(contentsOf newItems: some Sequence<Item>) { items.append(contentsOf: newItems) }
 
     /// Puts an item first (an initial value that must precede what arrived meanwhile).
     package mutating func prepend(_ item: Item) { items.insert(item, at: 0) }
@@ -33,25 +27,11 @@ package struct DeliveryQueue<Item> {
         return true
     }
 
-    /// Takes up to `limit` queued items for the deliverer; when none are left (or `limit` is 0), gives the claim up
-    /// and returns nil.
-    package mutating func next(limit: Int = .max) -> [Item]? {
-        guard limit > 0, !items.isEmpty else {
-            isDelivering = false
-            return nil
-        }
-        if limit >= items.count {
-            defer { items = [] }
-            return items
-        }
-        defer { items.removeFirst(limit) }
-        return Array(items.prefix(limit))
-    }
-
-    /// Takes the first queued item for the deliverer, keeping the queue's storage; when none is left, gives the
-    /// claim up and returns nil.
-    package mutating func popFirst() -> Item? {
-        guard !items.isEmpty else {
+    /// Takes the first queued item for the deliverer, keeping the queue's storage (a queue that is used again
+    /// allocates nothing); when none is left, or when the deliverer is not `ready` for one, gives the claim up and
+    /// returns nil.
+    package mutating func popFirst(ready: Bool = true) -> Item? {
+        guard ready, !items.isEmpty else {
             isDelivering = false
             return nil
         }
@@ -62,22 +42,20 @@ package struct DeliveryQueue<Item> {
     package mutating func removeAll() { items = [] }
 }
 
-/// The one delivery loop: claims the queue, then hands out batches until none are left, each item with what the batch
-/// goes to (the handlers or the subscriber at the time it was taken). `claim` and `next` run under the caller's lock
-/// (each a short critical section); `deliver` runs outside it.
+/// The one delivery loop: claims the queue, then hands out items until none is left, each with what it goes to (the
+/// handlers or the subscriber at the time it was taken). `claim` and `next` run under the caller's lock (each a short
+/// critical section); `deliver` runs outside it.
 ///
 /// - Parameters:
 ///   - claim: Claims the queue (``DeliveryQueue/claim()`` under the lock).
-///   - next: Takes the next batch and its recipient, or gives the claim up (``DeliveryQueue/next(limit:)`` under the
-///     lock).
+///   - next: Takes the next item and its recipient, or gives the claim up (``DeliveryQueue/popFirst(ready:)`` under
+///     the lock).
 ///   - deliver: Hands one item to the recipient, outside every lock.
 package func deliverInOrder<Item, Recipient>(
-    claim: () -> Bool, next: () -> (batch: [Item], recipient: Recipient)?, deliver: (Item, Recipient) -> Void
+    claim: () -> Bool, next: () -> (item: Item, recipient: Recipient)?, deliver: (Item, Recipient) -> Void
 ) {
     guard claim() else { return }
-    while let (batch, recipient) = next() {
-        for item in batch { deliver(item, recipient) }
-    }
+    while let (item, recipient) = next() { deliver(item, recipient) }
 }
 
 extension DeliveryQueue: Sendable where Item: Sendable {}

@@ -24,23 +24,29 @@ extension StoreLink {
     }
 
     /// Hands every pending batch to the store, with this link's origin and the batch's reason. Runs on the queue.
+    ///
+    /// The origin is bound once for the whole drain, and a batch's reason only when it differs from the drain's:
+    /// binding a task-local on a thread without a task allocates.
     func drain() {
-        while let batch = shared.withLock({ $0.state.takeBatch() }) {
-            // The reason is bound only when it differs from the drain's (binding a task-local on a thread without a
-            // task allocates, once per batch).
-            let failed =
-                batch.reason == PreferenceWriteReason.current
-                ? write(batch.writes) : PreferenceWriteReason.$current.withValue(batch.reason) { write(batch.writes) }
-            let readBack = shared.withLock { $0.state.batchFinished(failed: failed) }
-            if !readBack.isEmpty { self.readBack(readBack) }
+        PreferenceWriteOrigin.$current.withValue(origin) {
+            while let batch = shared.withLock({ $0.state.takeBatch() }) {
+                let failed =
+                    batch.reason == PreferenceWriteReason.current
+                    ? write(batch.writes)
+                    : PreferenceWriteReason.$current.withValue(batch.reason) { write(batch.writes) }
+                let readBack = shared.withLock { $0.state.batchFinished(failed: failed) }
+                // Observers woken by what is read back run without the link's origin, as in any other read back.
+                if !readBack.isEmpty { PreferenceWriteOrigin.$current.withValue(nil) { self.readBack(readBack) } }
+            }
         }
     }
 
-    /// Writes a batch to the store; when the store refuses it, writes it again in halves, so that a value the store
-    /// cannot keep fails alone and the others are stored. Returns what the store refused, each reported once.
+    /// Writes a batch to the store (inside the drain, which binds the origin); when the store refuses it, writes it
+    /// again in halves, so that a value the store cannot keep fails alone and the others are stored. Returns what the
+    /// store refused, each reported once.
     private func write(_ writes: PreferenceStoreWrites) -> [LinkFailure] {
         do {
-            try PreferenceWriteOrigin.$current.withValue(origin) { try store.write(writes) }
+            try store.write(writes)
             return []
         } catch {
             guard writes.count > 1 else {

@@ -79,10 +79,9 @@ public final class InMemoryPreferenceStore: PreferenceStore, @unchecked Sendable
 
     /// Applies changes and queues their report. Call it holding the lock.
     private func apply(_ changes: PreferenceStoreWrites, origin: PreferenceWriteOrigin?) {
-        var changed: PreferenceStoreWrites = [:]
-        for (key, value) in changes where storage[key] != value {
-            storage[key] = value
-            changed[key] = .some(value)
+        var changed = changes  // shares its storage until a key turns out unchanged: a write allocates nothing
+        for (key, value) in changes {
+            if storage[key] == value { changed[key] = nil } else { storage[key] = value }
         }
         observers.enqueue(PreferenceStoreChange(values: changed, origin: origin))
     }

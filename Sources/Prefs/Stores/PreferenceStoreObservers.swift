@@ -74,7 +74,7 @@ public final class PreferenceStoreObservers: Sendable {
             state.withLock { $0.reports.claim() }
         } next: {
             state.withLock { state in
-                state.reports.next().map { ($0, state.observers) }
+                state.reports.popFirst().map { ($0, state.observers) }
             }
         } deliver: { report, handlers in
             for handler in handlers { handler(report) }
