@@ -21,7 +21,7 @@ writes="${1:-2000}"
 . ./callgrind-probe.sh PrefsWriteProbe
 
 printf '%s subscript writes of one Int key, instructions on the caller'"'"'s thread (callgrind)\n' "$writes"
-for store in memory file observed; do
+for store in memory file observed codable; do
     valgrind --tool=callgrind --callgrind-out-file="$work/$store.callgrind" \
         --toggle-collect='$s15PrefsWriteProbe13countedWrites*' "$probe" "$store" "$writes" "$work/preferences.json" \
         > "$work/$store.out" 2> "$work/$store.valgrind" || { cat "$work/$store.valgrind" >&2; exit 1; }

@@ -9,30 +9,53 @@ import Synchronization
 //   PrefsWriteProbe file N FILE    a container over FilePreferenceStore(url: FILE)
 //   PrefsWriteProbe observed N     the in-memory container, its key watched by one `observe` callback (which runs on
 //                                  the writer's thread before the write returns: its delivery is counted)
+//   PrefsWriteProbe codable N      the in-memory container, writing a `Codable` struct (as `Prefs.write-Codable`)
 //
 // The key is read once and written a few times first, outside the counted function, so that the count is the
 // steady write: no first read, no first write.
 
+/// The struct of the `codable` mode: `Prefs.write-Codable`'s window.
+struct ProbeWindow: Codable, Equatable, PreferenceStorable {
+    var width: Double
+    var height: Double
+    var title: String
+}
+
 extension PreferenceKeys {
     /// The key written.
     var probeCount: Key<Int> { Key("probe.count", default: 0) }
+    /// The key written in the `codable` mode.
+    var probeWindow: Key<ProbeWindow> { Key("probe.window", default: ProbeWindow(width: 0, height: 0, title: "")) }
+}
+
+/// Whether the probe writes the `Codable` key.
+let writesCodable = CommandLine.arguments.count > 1 && CommandLine.arguments[1] == "codable"
+
+/// One write of the value `value`.
+@inline(__always) func write(_ prefs: Preferences, _ value: Int) {
+    if writesCodable {
+        prefs[\.probeWindow] = ProbeWindow(width: Double(value), height: 800, title: "Main")
+    } else {
+        prefs[\.probeCount] = value
+    }
 }
 
 /// The writes before the counted ones.
 @inline(never) func warmUp(_ prefs: Preferences) {
-    for value in 0..<10 { prefs[\.probeCount] = -value }
+    for value in 0..<10 { write(prefs, -value) }
 }
 
 /// The counted writes.
 @inline(never) func countedWrites(_ prefs: Preferences, _ count: Int) {
-    for value in 1...count { prefs[\.probeCount] = value }
+    for value in 1...count { write(prefs, value) }
 }
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3, let count = Int(arguments[2]), count > 0,
-    arguments[1] == "memory" || arguments[1] == "observed" || (arguments[1] == "file" && arguments.count == 4)
+    ["memory", "observed", "codable"].contains(arguments[1]) || (arguments[1] == "file" && arguments.count == 4)
 else {
-    FileHandle.standardError.write(Data("usage: PrefsWriteProbe memory N | observed N | file N FILE\n".utf8))
+    let usage = "usage: PrefsWriteProbe memory N | observed N | codable N | file N FILE\n"
+    FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
 }
 let prefs =
@@ -47,8 +70,9 @@ let token =
 warmUp(prefs)
 countedWrites(prefs, count)
 try prefs.flush()
-guard prefs[\.probeCount] == count, token == nil || heard.withLock({ $0 }) == count else {
-    let message = "read \(prefs[\.probeCount]), observer heard \(heard.withLock { $0 }), expected \(count)"
+let written = writesCodable ? Int(prefs[\.probeWindow].width) : prefs[\.probeCount]
+guard written == count, token == nil || heard.withLock({ $0 }) == count else {
+    let message = "read \(written), observer heard \(heard.withLock { $0 }), expected \(count)"
     FileHandle.standardError.write(Data("PrefsWriteProbe: \(message)\n".utf8))
     exit(1)
 }

@@ -6,12 +6,12 @@ struct PreferenceKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
 
     /// Sets a finished scalar member.
     private func set(_ value: PreferenceValue, forKey key: Key) {
-        box.members[key.stringValue] = .value(value)
+        box.set(.value(value), forKey: key.stringValue)
     }
 
     /// Leaves the member out: the tree holds no null.
     mutating func encodeNil(forKey key: Key) throws {
-        box.members[key.stringValue] = nil
+        box.set(nil, forKey: key.stringValue)
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) throws { set(value.preferenceValue(), forKey: key) }
@@ -31,7 +31,7 @@ struct PreferenceKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let node = try state.node(for: value, at: codingPath + [key], allowsNil: true)
-        box.members[key.stringValue] = node
+        box.set(node, forKey: key.stringValue)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -39,11 +39,11 @@ struct PreferenceKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
         forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
         let nested: PreferenceKeyedEncodingBox
-        if case .keyed(let existing) = box.members[key.stringValue] {
+        if case .keyed(let existing) = box.pending[key.stringValue] {
             nested = existing
         } else {
             nested = PreferenceKeyedEncodingBox()
-            box.members[key.stringValue] = .keyed(nested)
+            box.set(.keyed(nested), forKey: key.stringValue)
         }
         return KeyedEncodingContainer(
             PreferenceKeyedEncodingContainer<NestedKey>(box: nested, state: state, codingPath: codingPath + [key])
@@ -52,11 +52,11 @@ struct PreferenceKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let nested: PreferenceUnkeyedEncodingBox
-        if case .unkeyed(let existing) = box.members[key.stringValue] {
+        if case .unkeyed(let existing) = box.pending[key.stringValue] {
             nested = existing
         } else {
             nested = PreferenceUnkeyedEncodingBox()
-            box.members[key.stringValue] = .unkeyed(nested)
+            box.set(.unkeyed(nested), forKey: key.stringValue)
         }
         return PreferenceUnkeyedEncodingContainer(box: nested, state: state, codingPath: codingPath + [key])
     }
@@ -72,7 +72,7 @@ struct PreferenceKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
     /// An encoder whose value becomes the member `key` once encoding finishes.
     private func superEncoder(forCodingKey key: any CodingKey) -> any Encoder {
         let encoder = PreferenceValueEncoding(codingPath: codingPath + [key], state: state, allowsNil: true)
-        box.members[key.stringValue] = .encoder(encoder)
+        box.set(.encoder(encoder), forKey: key.stringValue)
         return encoder
     }
 }

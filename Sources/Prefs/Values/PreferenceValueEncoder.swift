@@ -73,9 +73,36 @@ extension Array where Element == any CodingKey {
 
 // MARK: - Encoding tree
 
-/// A keyed container's members while it is being encoded.
+/// A keyed container's members while it is being encoded: finished values (most members) in the dictionary the tree
+/// will hold, so that a container of scalars is finished without building its dictionary again, and members still
+/// being written (nested containers, super encoders) apart, until the tree is finished.
 final class PreferenceKeyedEncodingBox {
-    var members: [String: PreferenceEncodingNode] = [:]
+    private var values = [String: PreferenceValue](minimumCapacity: 4)
+    /// Members still being written, by name.
+    private(set) var pending: [String: PreferenceEncodingNode] = [:]
+
+    /// Sets a member; the last one set under a name wins, and nil or an omitted member leaves it out.
+    func set(_ node: PreferenceEncodingNode?, forKey name: String) {
+        switch node {
+        case .value(let value):
+            values[name] = value
+            if !pending.isEmpty { pending[name] = nil }
+        case nil, .omitted:
+            values[name] = nil
+            pending[name] = nil
+        case .some(let node):
+            values[name] = nil
+            pending[name] = node
+        }
+    }
+
+    /// The finished dictionary.
+    func resolved() -> PreferenceValue {
+        guard !pending.isEmpty else { return .dictionary(values) }
+        var members = values
+        for (name, node) in pending { members[name] = node.resolved() }
+        return .dictionary(members)
+    }
 }
 
 /// An unkeyed container's elements while it is being encoded.
@@ -101,7 +128,7 @@ enum PreferenceEncodingNode {
     func resolved() -> PreferenceValue? {
         switch self {
         case .value(let value): return value
-        case .keyed(let box): return .dictionary(box.members.compactMapValues { $0.resolved() })
+        case .keyed(let box): return box.resolved()
         case .unkeyed(let box): return .array(box.elements.compactMap { $0.resolved() })
         case .omitted: return nil
         case .encoder(let encoder):

@@ -187,6 +187,37 @@ private func roundTrip<T: Codable & Equatable>(_ value: T, expecting tree: Prefe
         #expect(decoded.missingIsNil)
     }
 
+    @Test func aMemberEncodedTwiceKeepsTheLastOne() throws {
+        /// Encodes each member twice, of another kind the second time.
+        struct Rewriter: Encodable {
+            enum Keys: String, CodingKey {
+                case valueThenNested, nestedThenValue, valueThenNil, nilThenValue, superThenValue
+            }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Keys.self)
+                try container.encode(1, forKey: .valueThenNested)
+                var nested = container.nestedContainer(keyedBy: Keys.self, forKey: .valueThenNested)
+                try nested.encode("inner", forKey: .valueThenNil)
+                var list = container.nestedUnkeyedContainer(forKey: .nestedThenValue)
+                try list.encode(7)
+                try container.encode(2, forKey: .nestedThenValue)
+                try container.encode(3, forKey: .valueThenNil)
+                try container.encodeNil(forKey: .valueThenNil)
+                try container.encodeNil(forKey: .nilThenValue)
+                try container.encode(4, forKey: .nilThenValue)
+                var single = container.superEncoder(forKey: .superThenValue).singleValueContainer()
+                try single.encode(true)
+                try container.encode(5, forKey: .superThenValue)
+            }
+        }
+        let stored = try encoder.encode(Rewriter())
+        #expect(
+            stored == [
+                "valueThenNested": ["valueThenNil": "inner"], "nestedThenValue": 2, "nilThenValue": 4,
+                "superThenValue": 5,
+            ])
+    }
+
     @Test func nilInAnArrayIsAClearError() throws {
         let error = try #require(throws: EncodingError.self) { try encoder.encode(["list": [1, nil, 3] as [Int?]]) }
         guard case .invalidValue(_, let context) = error else {
