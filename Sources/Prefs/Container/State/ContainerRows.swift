@@ -69,10 +69,13 @@ struct KeyNameObserver: Sendable {
 struct LocalWrite: Sendable {
     let binding: BindingID
     let decoded: Decoded
+    /// The sequence number of the value the writer found different from the new one (``WriteTarget/sequence``).
+    let replaces: UInt64
 
-    @usableFromInline init(binding: BindingID, decoded: Decoded) {
+    @usableFromInline init(binding: BindingID, decoded: Decoded, replaces: UInt64) {
         self.binding = binding
         self.decoded = decoded
+        self.replaces = replaces
     }
 }
 

@@ -179,7 +179,7 @@ struct ContainerState: Sendable {
         let entry = entries[row.entry]
         return WriteTarget(
             binding: binding, key: row.key, slot: Int(entry.slot), name: entry.name, current: entry.value,
-            isOverridden: entry.isOverridden)
+            sequence: entry.sequence, isOverridden: entry.isOverridden)
     }
 
     /// What a write of a key needs, if it is bound (found by its bits only: the write path).
@@ -272,9 +272,11 @@ struct ContainerState: Sendable {
         into action: inout ChangeAction
     ) {
         guard sequence >= entries[entry].sequence else { return }
+        // A local write was found different from the value it replaces by its writer, if the entry is as it saw it.
+        let isNewWrite = written.map { bindings[$0.binding].entry == entry && $0.replaces == entries[entry].sequence }
         entries[entry].sequence = sequence
         let old = entries[entry].value
-        guard old != newValue else { return }
+        guard isNewWrite == true || old != newValue else { return }
         entries[entry].value = newValue
         guard !entries[entry].isOverridden else { return }  // readers see the override, which did not change
         let hasObservers = entries[entry].isObserved
@@ -350,6 +352,8 @@ struct WriteTarget: Sendable {
     @usableFromInline let name: String
     /// The stored value the container holds now: a write of the same value does nothing.
     @usableFromInline let current: PreferenceValue?
+    /// The sequence number of `current`.
+    @usableFromInline let sequence: UInt64
     /// Whether an override layer shadows the key: readers keep seeing the override after the write.
     @usableFromInline let isOverridden: Bool
 }

@@ -139,7 +139,8 @@ import Testing
     @Test func aLocalWriteCachesItsOwnTypedValue() {
         var (state, binding) = state(count: 1)
         let written = LocalWrite(
-            binding: binding, decoded: Decoded(.box(DecodedValue(2)), usedDefault: false))
+            binding: binding, decoded: Decoded(.box(DecodedValue(2)), usedDefault: false),
+            replaces: state.writeTarget(binding).sequence)
         let action = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: written)
         #expect(!action.observed.isEmpty, "a change of a key without observers is told to Observation only")
         guard case .cached(_, .box(let box), _) = state.read(binding), case .box(let writtenBox) = written.decoded.value
@@ -148,6 +149,17 @@ import Testing
             return
         }
         #expect(ObjectIdentifier(box) == ObjectIdentifier(writtenBox))
+    }
+
+    @Test func aLocalWriteThatAnotherChangeOvertookIsComparedAgain() {
+        var (state, binding) = state(count: 1)
+        let target = state.writeTarget(binding)  // the writer finds 1, and writes 2
+        let written = LocalWrite(
+            binding: binding, decoded: Decoded(.box(DecodedValue(2)), usedDefault: false), replaces: target.sequence)
+        let outside = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil)
+        let local = state.apply(.init(name: "count", value: 2, sequence: 3), slot: 0, written: written)
+        #expect(!outside.observed.isEmpty)
+        #expect(local.isEmpty, "the write changes nothing readers see: the outside change already set 2")
     }
 
     @Test func aFirstReadOlderThanAnUpdateThatArrivedIsRefusedUnlessForced() {
