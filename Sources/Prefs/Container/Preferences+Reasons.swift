@@ -44,14 +44,10 @@ extension Preferences {
         reason: PreferenceWriteReason,
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let outcome = PreferenceWriteReason.$current.withValue(reason) { () -> Swift.Result<Result, Failure> in
-            do throws(Failure) {
-                return .success(try update(keyPath, body))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try outcome.get()
+        // `withValue` throws untyped errors: the outcome crosses it as a `Result`.
+        try PreferenceWriteReason.$current.withValue(reason) {
+            Swift.Result { () throws(Failure) in try update(keyPath, body) }
+        }.get()
     }
 
     /// Changes several keys all or nothing, with the reason the changes are made.
