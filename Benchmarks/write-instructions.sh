@@ -9,18 +9,19 @@
 #   ./write-instructions.sh 10000      # N writes
 #   KEEP=DIR ./write-instructions.sh   # keeps the callgrind files in DIR (for callgrind_annotate)
 #
-# Runs PrefsWriteProbe (see Sources/PrefsWriteProbe/main.swift) three times: over an InMemoryPreferenceStore, over a
-# FilePreferenceStore, and over an InMemoryPreferenceStore whose key has one `observe` callback (which runs on the
-# writer's thread before the write returns, so its delivery is counted: the path of `Prefs.observe-callback` and
-# `Prefs.values-wake`), and divides the instructions of its counted loop by the number of writes. Needs valgrind
-# (apt-get install valgrind).
+# Runs PrefsWriteProbe (see Sources/PrefsWriteProbe/main.swift) four times: writing an Int over an
+# InMemoryPreferenceStore, over a FilePreferenceStore, and over an InMemoryPreferenceStore whose key has one `observe`
+# callback (which runs on the writer's thread before the write returns, so its delivery is counted: the path of
+# `Prefs.observe-callback` and `Prefs.values-wake`), then writing a Codable struct of three members over an
+# InMemoryPreferenceStore (the path of `Prefs.write-Codable`), and divides the instructions of its counted loop by
+# the number of writes. Needs valgrind (apt-get install valgrind).
 set -euo pipefail
 
 cd "$(dirname "$0")"
 writes="${1:-2000}"
 . ./callgrind-probe.sh PrefsWriteProbe
 
-printf '%s subscript writes of one Int key, instructions on the caller'"'"'s thread (callgrind)\n' "$writes"
+printf '%s subscript writes of one key (an Int; a struct for codable), instructions on the caller'"'"'s thread (callgrind)\n' "$writes"
 for store in memory file observed codable; do
     valgrind --tool=callgrind --callgrind-out-file="$work/$store.callgrind" \
         --toggle-collect='$s15PrefsWriteProbe13countedWrites*' "$probe" "$store" "$writes" "$work/preferences.json" \

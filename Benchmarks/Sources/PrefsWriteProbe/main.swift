@@ -2,8 +2,9 @@ import Foundation
 import Prefs
 import Synchronization
 
-// Writes one Int key N times through the subscript, as `Prefs.write-Int` and `FileStore.write-Int` do, for
-// write-instructions.sh, which counts the instructions of `countedWrites` on the caller's thread under callgrind:
+// Writes one key N times through the subscript (an Int, as `Prefs.write-Int` and `FileStore.write-Int` do, or a
+// Codable struct, as `Prefs.write-Codable` does), for write-instructions.sh, which counts the instructions of
+// `countedWrites` on the caller's thread under callgrind:
 //
 //   PrefsWriteProbe memory N       a container over an InMemoryPreferenceStore
 //   PrefsWriteProbe file N FILE    a container over FilePreferenceStore(url: FILE)

@@ -68,7 +68,8 @@ extension Preferences {
     ) throws {
         guard stored != target.current else { return }  // a write of the value already cached does nothing
         let written = LocalWrite(
-            binding: target.binding, decoded: Decoded(decoded(), usedDefault: false), replaces: target.sequence)
+            binding: target.binding, decoded: Decoded(decoded(), usedDefault: false),
+            valueChangesSeen: target.valueChanges)
         // Unretained: `slots` holds the link for as long as this container lives, and retaining a link (which is
         // referred to weakly) takes Swift's slow path.
         let link = Unmanaged.passUnretained(slots[target.slot].link)

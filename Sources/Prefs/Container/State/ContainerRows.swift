@@ -69,13 +69,14 @@ struct KeyNameObserver: Sendable {
 struct LocalWrite: Sendable {
     let binding: BindingID
     let decoded: Decoded
-    /// The sequence number of the value the writer found different from the new one (``WriteTarget/sequence``).
-    let replaces: UInt64
+    /// The container's count of changed cached values when the writer found its value different from the cached one
+    /// (``WriteTarget/valueChanges``).
+    let valueChangesSeen: UInt64
 
-    @usableFromInline init(binding: BindingID, decoded: Decoded, replaces: UInt64) {
+    @usableFromInline init(binding: BindingID, decoded: Decoded, valueChangesSeen: UInt64) {
         self.binding = binding
         self.decoded = decoded
-        self.replaces = replaces
+        self.valueChangesSeen = valueChangesSeen
     }
 }
 

@@ -23,6 +23,9 @@ struct ContainerState: Sendable {
     private let keyPrefix: String
     /// The values of override layers that shadow stored keys, by entry (few keys have one).
     private var overrides: [EntryID: PreferenceOverride] = [:]
+    /// How many times a cached stored value changed: a writer that saw the current count compared its new value with
+    /// the cached one, which no change has replaced since (a number per change, where sequence numbers can repeat).
+    private var valueChanges: UInt64 = 0
     private var anchors = ObservationAnchors()
     var observers = ObserverRegistry()
     var deliveries = DeliveryQueue<DeliveryItem>()
@@ -179,7 +182,7 @@ struct ContainerState: Sendable {
         let entry = entries[row.entry]
         return WriteTarget(
             binding: binding, key: row.key, slot: Int(entry.slot), name: entry.name, current: entry.value,
-            sequence: entry.sequence, isOverridden: entry.isOverridden)
+            valueChanges: valueChanges, isOverridden: entry.isOverridden)
     }
 
     /// What a write of a key needs, if it is bound (found by its bits only: the write path).
@@ -272,12 +275,13 @@ struct ContainerState: Sendable {
         into action: inout ChangeAction
     ) {
         guard sequence >= entries[entry].sequence else { return }
-        // A local write was found different from the value it replaces by its writer, if the entry is as it saw it.
-        let isNewWrite = written.map { bindings[$0.binding].entry == entry && $0.replaces == entries[entry].sequence }
+        // The writer found its value different from the cached one, if no cached value changed since it read it.
+        let isNewWrite = written.map { bindings[$0.binding].entry == entry && $0.valueChangesSeen == valueChanges }
         entries[entry].sequence = sequence
         let old = entries[entry].value
         guard isNewWrite == true || old != newValue else { return }
         entries[entry].value = newValue
+        valueChanges += 1
         guard !entries[entry].isOverridden else { return }  // readers see the override, which did not change
         let hasObservers = entries[entry].isObserved
         var oldDecoded: [(binding: BindingID, decoded: Decoded)] = []  // few bindings a key: no hashing
@@ -352,8 +356,8 @@ struct WriteTarget: Sendable {
     @usableFromInline let name: String
     /// The stored value the container holds now: a write of the same value does nothing.
     @usableFromInline let current: PreferenceValue?
-    /// The sequence number of `current`.
-    @usableFromInline let sequence: UInt64
+    /// The container's count of changed cached values when `current` was read.
+    @usableFromInline let valueChanges: UInt64
     /// Whether an override layer shadows the key: readers keep seeing the override after the write.
     @usableFromInline let isOverridden: Bool
 }

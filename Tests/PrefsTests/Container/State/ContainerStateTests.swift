@@ -140,7 +140,7 @@ import Testing
         var (state, binding) = state(count: 1)
         let written = LocalWrite(
             binding: binding, decoded: Decoded(.box(DecodedValue(2)), usedDefault: false),
-            replaces: state.writeTarget(binding).sequence)
+            valueChangesSeen: state.writeTarget(binding).valueChanges)
         let action = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: written)
         #expect(!action.observed.isEmpty, "a change of a key without observers is told to Observation only")
         guard case .cached(_, .box(let box), _) = state.read(binding), case .box(let writtenBox) = written.decoded.value
@@ -155,11 +155,29 @@ import Testing
         var (state, binding) = state(count: 1)
         let target = state.writeTarget(binding)  // the writer finds 1, and writes 2
         let written = LocalWrite(
-            binding: binding, decoded: Decoded(.box(DecodedValue(2)), usedDefault: false), replaces: target.sequence)
+            binding: binding, decoded: Decoded(.box(DecodedValue(2)), usedDefault: false),
+            valueChangesSeen: target.valueChanges)
         let outside = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil)
         let local = state.apply(.init(name: "count", value: 2, sequence: 3), slot: 0, written: written)
         #expect(!outside.observed.isEmpty)
         #expect(local.isEmpty, "the write changes nothing readers see: the outside change already set 2")
+    }
+
+    @Test func aLocalWriteOvertakenAtTheSameSequenceNumberIsComparedAgain() {
+        // A read-through store's read changes the cached value without a newer sequence number.
+        var state = ContainerState(readsThrough: [true])
+        guard case .readThrough(let binding)? = state.bind(firstRead(1), force: false) else {
+            Issue.record("every read of a read-through store's key asks the store")
+            return
+        }
+        let target = state.writeTarget(binding)  // the writer finds 1 at sequence 1, and writes 2
+        let read = state.readThrough(binding, value: 2, sequence: 1)
+        let written = LocalWrite(
+            binding: binding, decoded: Decoded(.box(DecodedValue(2)), usedDefault: false),
+            valueChangesSeen: target.valueChanges)
+        let local = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: written)
+        #expect(!read.isEmpty)
+        #expect(local.isEmpty, "the write changes nothing readers see: the store's read already set 2")
     }
 
     @Test func aFirstReadOlderThanAnUpdateThatArrivedIsRefusedUnlessForced() {
