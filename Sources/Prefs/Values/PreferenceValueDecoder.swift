@@ -31,7 +31,8 @@ public struct PreferenceValueDecoder: Sendable {
     /// - Throws: `DecodingError` when the tree does not match the type, and any error that the type's
     ///   `init(from:)` throws.
     public func decode<T: Decodable>(_ type: T.Type, from value: PreferenceValue) throws -> T {
-        let decoder = PreferenceValueDecoding(value: value, codingPath: [], userInfo: userInfo.mapValues { $0 as Any })
+        let decoder = PreferenceValueDecoding(
+            value: value, codingPath: [], userInfo: userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any })
         return try decoder.unbox(type, from: value, at: [])
     }
 }
