@@ -69,8 +69,8 @@ struct KeyNameObserver: Sendable {
 struct LocalWrite: Sendable {
     let binding: BindingID
     let decoded: Decoded
-    /// The container's count of changed cached values when the writer found its value different from the cached one
-    /// (``WriteTarget/valueChanges``).
+    /// The container's count of assignments of cached values when the writer read the cached value that it then found
+    /// different from its own (``WriteTarget/valueChanges``).
     let valueChangesSeen: UInt64
 
     @usableFromInline init(binding: BindingID, decoded: Decoded, valueChangesSeen: UInt64) {

@@ -11,7 +11,7 @@ import Testing
     /// A first read of `key` (`count` unless given) that read `value` at `sequence`.
     private func firstRead(
         _ value: PreferenceValue?, sequence: UInt64 = 1, override: PreferenceOverride? = nil,
-        key: PreferenceKeys.Key<Int>? = nil
+        key: PreferenceKeys.Key<Int>? = nil, slot: Int = 0
     ) -> FirstRead {
         let key = key ?? countKey
         let typed = TypedKey(key)
@@ -19,7 +19,7 @@ import Testing
         let identity = KeyIdentity(key)
         return FirstRead(
             unbound: UnboundKey(identity: identity, contentTag: identity.contentTag, boundBefore: 0), key: typed,
-            slot: 0, name: key.name, value: value,
+            slot: slot, name: key.name, value: value,
             sequence: sequence,
             override: override, decoded: typed.decode(visible, reportingTo: nil, as: key.name))
     }
@@ -178,6 +178,26 @@ import Testing
         let local = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: written)
         #expect(!read.isEmpty)
         #expect(local.isEmpty, "the write changes nothing readers see: the store's read already set 2")
+    }
+
+    @Test func aLocalWriteIsComparedAgainInTheOtherSlotOfItsStore() {
+        // One read-through store under two IDs: a read through one slot changes that slot's entry only.
+        var state = ContainerState(readsThrough: [true, true])
+        let other = PreferenceKeys.Key<Int>("count", default: 0, store: PreferenceStoreID("second"))
+        _ = state.bind(firstRead(1), force: false)
+        guard case .readThrough(let binding)? = state.bind(firstRead(1, key: other, slot: 1), force: false) else {
+            Issue.record("every read of a read-through store's key asks the store")
+            return
+        }
+        _ = state.readThrough(binding, value: 2, sequence: 1)
+        let target = state.writeTarget(binding)  // the writer finds 2 in the second slot, and writes 1
+        let written = LocalWrite(
+            binding: binding, decoded: Decoded(.box(DecodedValue(1)), usedDefault: false),
+            valueChangesSeen: target.valueChanges)
+        let first = state.apply(.init(name: "count", value: 1, sequence: 2), slot: 0, written: written)
+        let second = state.apply(.init(name: "count", value: 1, sequence: 2), slot: 1, written: written)
+        #expect(first.isEmpty, "the first slot held 1 already")
+        #expect(!second.isEmpty)
     }
 
     @Test func aFirstReadOlderThanAnUpdateThatArrivedIsRefusedUnlessForced() {
