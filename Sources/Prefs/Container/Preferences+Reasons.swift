@@ -44,10 +44,16 @@ extension Preferences {
         reason: PreferenceWriteReason,
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        // `withValue` throws untyped errors: the outcome crosses it as a `Result`.
-        try PreferenceWriteReason.$current.withValue(reason) {
-            Swift.Result { () throws(Failure) in try update(keyPath, body) }
-        }.get()
+        // `withValue` throws untyped errors, so the outcome crosses it as a `Result`, built by hand: a closure typed
+        // `throws(Failure)` (as `Result(catching:)` takes) is a function type that needs the macOS 15 runtime.
+        let outcome = PreferenceWriteReason.$current.withValue(reason) { () -> Swift.Result<Result, Failure> in
+            do throws(Failure) {
+                return .success(try update(keyPath, body))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
     }
 
     /// Changes several keys all or nothing, with the reason the changes are made.
