@@ -10,6 +10,18 @@ import Testing
         try await checkConformance(makeStore: { InMemoryPreferenceStore() })
     }
 
+    /// The in-memory store reports the keys whose values changed, and nothing for a write that changes nothing.
+    @Test func inMemoryStoreReportsOnlyChangedKeys() throws {
+        let store = InMemoryPreferenceStore(["a": 1])
+        let reports = Lock<[[String: PreferenceValue?]]>([])
+        let token = store.observeChanges { change in reports.withLock { $0.append(change.values) } }
+        store.write(["a": 1, "b": 2])
+        store.write(["a": 1, "b": 2])
+        store.write(["a": PreferenceValue?.none, "b": 3])
+        token.cancel()
+        #expect(reports.withLock { $0 } == [["b": 2], ["a": PreferenceValue?.none, "b": 3]])
+    }
+
     @Test func testStore() async throws {
         try await checkConformance(makeStore: { TestPreferenceStore() })
     }
