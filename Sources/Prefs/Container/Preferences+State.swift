@@ -55,15 +55,15 @@ extension Preferences {
     }
 
     /// The next queued change for the deliverer, after caching what it decoded.
-    func nextDelivery(caching decoded: [DecodedForObservers]) -> QueuedDelivery? {
+    func nextDelivery(caching decoded: DecodedForObservers?) -> QueuedDelivery? {
         state.withLock { $0.nextDelivery(caching: decoded) }
     }
 
     /// Adds an observer: its ID, the key's value now, and the first queued change when the caller must deliver.
     func lockedAddObserver(
-        _ observer: Observer, initial: Bool
+        _ observer: Observer, of binding: BindingID, initial: Bool
     ) -> (id: UInt64, current: CurrentValue, delivery: QueuedDelivery?) {
-        state.withLock { $0.addObserver(observer, initial: initial) }
+        state.withLock { $0.addObserver(observer, of: binding, initial: initial) }
     }
 
     /// Removes an observer of a key path.
@@ -79,7 +79,7 @@ extension Preferences {
     /// Removes an observer of every key's name.
     func removeKeyNameObserver(_ id: UInt64) { state.withLock { $0.removeKeyNameObserver(id) } }
 
-    /// The stored value of a bound key path's entry, and its override.
+    /// The stored value of a bound key path, and its override.
     func lockedStoredValue(of binding: BindingID) -> (value: PreferenceValue?, override: PreferenceOverride?) {
         state.withLock { $0.storedValue(of: binding) }
     }

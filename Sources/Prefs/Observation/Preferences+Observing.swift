@@ -81,13 +81,10 @@ extension Preferences {
     ) -> (token: PreferenceObservationToken, current: CurrentValue) {
         let key = PreferenceKeys()[keyPath: keyPath]
         let binding = resolve(key)
-        let target = lockedWriteTarget(binding)
-        if slots[target.slot].link.requiresReadThrough { _ = value(of: key) }
+        if slots[slot(key.storeID)].link.requiresReadThrough { _ = value(of: key) }
         let observer = Observer(
-            binding: binding, key: target.key,
-            notify: { old, new in onChange(old.value(as: Value.self), new.value(as: Value.self)) },
-            finish: finish)
-        let (id, current, first) = lockedAddObserver(observer, initial: initial)
+            notify: { old, new in onChange(old.value(as: Value.self), new.value(as: Value.self)) }, finish: finish)
+        let (id, current, first) = lockedAddObserver(observer, of: binding, initial: initial)
         if let first { deliver(from: first) }
         return (PreferenceObservationToken { [weak self] in self?.removeObserver(id, of: binding) }, current)
     }

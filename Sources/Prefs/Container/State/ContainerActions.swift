@@ -90,7 +90,7 @@ final class QueuedDelivery: Sendable {
 /// What the container hands out, in order, outside its lock. Its large payloads are `indirect`: the queue moves one
 /// reference.
 enum DeliveryItem: Sendable {
-    /// A cached key with observers changed.
+    /// A bound key path with observers changed.
     indirect case key(Delivery)
     /// A key without observers changed, while observers of every key's name exist: they hear its stored name, and
     /// Observation its anchor if the container cached the key.
@@ -100,19 +100,25 @@ enum DeliveryItem: Sendable {
     indirect case initial(CurrentValue, Observer)
 }
 
-/// A change to hand to observers once the lock is released: a stored key's old and new values, the decoded values
-/// the container already had (so nothing is decoded twice), and who to tell; made only for keys that have observers.
+/// A change to hand to a key path's observers once the lock is released: the stored key's old and new values, the
+/// decoded values the container already had (so nothing is decoded twice), and who to tell; made only for key paths
+/// that have observers.
 struct Delivery: Sendable {
+    let binding: BindingID
+    /// The key, which decodes the values.
+    let key: any ErasedKey
     let name: String
     let anchor: ObservationAnchor
-    /// The entry's sequence number right after the change: a decoded new value is cached only while it holds.
+    /// The key path's sequence number right after the change: a decoded new value is cached only while it holds.
     let sequence: UInt64
     let old: PreferenceValue?
     let new: PreferenceValue?
-    /// The decoded value each bound key path held before the change, if it held one.
-    let oldDecoded: [(binding: BindingID, decoded: Decoded)]
-    /// The typed value of the local write that made the change, for its binding.
-    let written: LocalWrite?
+    /// The decoded value the key path held before the change, if it held one.
+    let oldDecoded: Decoded?
+    /// The typed value of the local write that made the change, if this key path made it.
+    let written: Decoded?
+    /// Whether the observers of every key's name hear this change (once per stored key, not per key path).
+    let tellsNames: Bool
     let observers: [(id: UInt64, observer: Observer)]
 }
 

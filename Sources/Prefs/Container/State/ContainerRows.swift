@@ -1,56 +1,38 @@
-/// The index of a cached stored key in ``ContainerState``'s table of entries.
-@usableFromInline
-struct EntryID: Hashable, Sendable {
-    @usableFromInline let index: Int32
-}
-
 /// The index of a bound key path in ``ContainerState``'s table of bindings.
 @usableFromInline
 struct BindingID: Hashable, Sendable {
     @usableFromInline let index: Int32
 }
 
-/// One cached stored key: its value as the container knows it, and who depends on it. Its fields are declared
-/// largest first, so that a row takes 56 bytes.
-struct EntryRow: Sendable {
-    /// The full stored name (the container's prefix included).
-    let name: String
-    /// The sequence number of the link update that set ``value`` (or of the read that loaded it): an update with a
-    /// lower number is older and is ignored.
-    var sequence: UInt64
-    /// The stored value, as the container knows it.
-    var value: PreferenceValue?
-    /// The first binding of the key paths bound to this stored key; each binding names the next.
-    var firstBinding: BindingID?
-    /// The container's index of the store that holds it.
-    let slot: UInt16
-    /// Whether the key has observers (``ObserverRegistry/byEntry`` holds them: few keys have one, and a row without
-    /// them stays 56 bytes).
-    var isObserved = false
-    /// Whether an override layer shadows the stored value (the override is kept apart: few keys have one).
-    let isOverridden: Bool
-}
-
-/// One bound key path: its key, the stored key it reads, and its decoded value.
+/// One bound key path: its key, the stored key it reads with its stored value as the container knows it, and its
+/// decoded value. Key paths bound to one stored key (a name declared with two types, say) each have a row; their
+/// rows form a ring and hold the same stored value.
 struct BindingRow: Sendable {
     /// The key, for the decoding and checks that do not know its type.
     let key: any ErasedKey
+    /// The full stored name (the container's prefix included).
+    let name: String
+    /// The stored value, as the container knows it.
+    var value: PreferenceValue?
+    /// The sequence number of the link update that set ``value`` (or of the read that loaded it): an update with a
+    /// lower number is older and is ignored.
+    var sequence: UInt64
     /// The current value, decoded; nil until the next read decodes it.
     var decoded: Decoded?
-    /// The stored key it reads.
-    let entry: EntryID
-    /// The next binding of the same stored key.
-    let nextInEntry: BindingID?
+    /// The next row of the same stored key in the same store (the row itself when it is the only one).
+    var nextOfName: BindingID
+    /// The container's index of the store that holds it.
+    let slot: UInt16
+    /// Whether the key path has observers (``ObserverRegistry/byBinding`` holds them: few keys have one).
+    var isObserved = false
+    /// Whether an override layer shadows the stored value (the override is kept apart: few keys have one).
+    let isOverridden: Bool
     /// Whether every read asks the key's store (``PreferenceStore/requiresReadThrough``).
     let readsStore: Bool
 }
 
-/// One registered observer of one stored key, through one bound key path: it is handed that binding's decoded old
-/// and new values.
+/// One registered observer of one bound key path: it is handed that key path's decoded old and new values.
 struct Observer: Sendable {
-    let binding: BindingID
-    /// The key of the binding, which decodes the values the observer is handed.
-    let key: any ErasedKey
     /// Called with the binding's decoded old and new values, outside every lock.
     let notify: @Sendable (_ old: DecodedStorage, _ new: DecodedStorage) -> Void
     /// Ends the observation when the container goes away (finishes an async sequence).
@@ -77,14 +59,6 @@ struct LocalWrite: Sendable {
         self.binding = binding
         self.decoded = decoded
         self.valueChangesSeen = valueChangesSeen
-    }
-}
-
-extension Array where Element == EntryRow {
-    /// The row of an entry.
-    subscript(_ id: EntryID) -> EntryRow {
-        _read { yield self[Int(id.index)] }
-        _modify { yield &self[Int(id.index)] }
     }
 }
 

@@ -4,10 +4,10 @@ struct ObserverRegistry: Sendable {
     private var nextID: UInt64 = 0
     /// Observers of every key, told each changed key's name (without the container's prefix).
     var keyNameObservers: [UInt64: KeyNameObserver] = [:]
-    /// The observers of each observed stored key with their IDs, in the order they came (its row says that it has
+    /// The observers of each observed key path with their IDs, in the order they came (its row says that it has
     /// some). A delivery takes the array as it is, without copying it (an observer added or removed while that
     /// delivery waits copies it then).
-    var byEntry: [EntryID: [(id: UInt64, observer: Observer)]] = [:]
+    var byBinding: [BindingID: [(id: UInt64, observer: Observer)]] = [:]
 
     /// A new observer ID, unique within the container.
     mutating func makeID() -> UInt64 {
@@ -23,14 +23,14 @@ extension ContainerState {
     /// - Returns: The observer's ID, the key's value now, and the first queued change when the caller claimed the
     ///   delivery queue and must run the delivery loop.
     mutating func addObserver(
-        _ observer: Observer, initial: Bool
+        _ observer: Observer, of binding: BindingID, initial: Bool
     ) -> (id: UInt64, current: CurrentValue, delivery: QueuedDelivery?) {
         let id = observers.makeID()
-        let row = bindings[observer.binding]
+        let row = bindings[binding]
         let current = CurrentValue(
-            key: row.key, name: entries[row.entry].name, decoded: row.decoded, stored: visibleValue(of: row.entry))
-        observers.byEntry[row.entry, default: []].append((id, observer))
-        entries[row.entry].isObserved = true
+            key: row.key, name: row.name, decoded: row.decoded, stored: visibleValue(of: binding))
+        observers.byBinding[binding, default: []].append((id, observer))
+        bindings[binding].isObserved = true
         guard initial else { return (id, current, nil) }
         deliveries.append(.initial(current, observer))
         return (id, current, claimDeliveries())
@@ -38,12 +38,11 @@ extension ContainerState {
 
     /// Removes an observer of a key path.
     mutating func removeObserver(_ id: UInt64, of binding: BindingID) {
-        let entry = bindings[binding].entry
-        guard let index = observers.byEntry[entry]?.firstIndex(where: { $0.id == id }) else { return }
-        observers.byEntry[entry]?.remove(at: index)
-        guard observers.byEntry[entry]?.isEmpty == true else { return }
-        observers.byEntry[entry] = nil
-        entries[entry].isObserved = false
+        guard let index = observers.byBinding[binding]?.firstIndex(where: { $0.id == id }) else { return }
+        observers.byBinding[binding]?.remove(at: index)
+        guard observers.byBinding[binding]?.isEmpty == true else { return }
+        observers.byBinding[binding] = nil
+        bindings[binding].isObserved = false
     }
 
     /// Adds an observer of every key's name.
@@ -60,7 +59,7 @@ extension ContainerState {
 
     /// The container goes away: every observer's end, to call outside the lock.
     func finishers() -> [@Sendable () -> Void] {
-        observers.byEntry.values.flatMap { $0.compactMap(\.observer.finish) }
+        observers.byBinding.values.flatMap { $0.compactMap(\.observer.finish) }
             + observers.keyNameObservers.values.map(\.finish)
     }
 }

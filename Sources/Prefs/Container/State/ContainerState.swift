@@ -1,6 +1,6 @@
-/// Everything a container keeps under its lock: the key paths it has bound, the cached stored values, their observers
-/// and the changes waiting to be handed to observers. Plain values in tables, found by index: no object per key is
-/// edited under the lock.
+/// Everything a container keeps under its lock: the key paths it has bound with their cached stored values, their
+/// observers and the changes waiting to be handed to observers. Plain values in one table of rows, found by index:
+/// no object per key is edited under the lock.
 ///
 /// Its methods are the container's transitions. Each takes an event (a read, a first read that finished reading
 /// its store, a link update, an observer that comes or goes) and returns what the caller does once the lock is
@@ -10,10 +10,9 @@
 struct ContainerState: Sendable {
     var keys = KeyTable()
     var bindings: [BindingRow] = []
-    var entries: [EntryRow] = []
-    /// Per store slot (the container's index of a store ID), the cached entries by stored name, tagged by 32 bits of
-    /// the name's hash (the names stay in the entry rows).
-    private var entryNames: [IndexTable<UInt32>]
+    /// Per store slot (the container's index of a store ID), a row of each cached stored name, tagged by 32 bits of
+    /// the name's hash (the names stay in the rows).
+    private var names: [IndexTable<UInt32>]
     /// Per store slot, the number of the last link update received: a first read that started before it may have
     /// missed it.
     private var lastSequence: [UInt64]
@@ -21,8 +20,8 @@ struct ContainerState: Sendable {
     private let readsThrough: [Bool]
     /// The container's key prefix: names outside it are not this container's keys.
     private let keyPrefix: String
-    /// The values of override layers that shadow stored keys, by entry (few keys have one).
-    private var overrides: [EntryID: PreferenceOverride] = [:]
+    /// The values of override layers that shadow stored keys, by row (few keys have one).
+    private var overrides: [BindingID: PreferenceOverride] = [:]
     /// How many times a cached stored value was assigned: a writer that saw the current count compared its new value
     /// with the cached one, which nothing has replaced since (a number per assignment, where sequence numbers repeat).
     private var valueChanges: UInt64 = 0
@@ -34,7 +33,7 @@ struct ContainerState: Sendable {
     init(readsThrough: [Bool], keyPrefix: String = "") {
         self.readsThrough = readsThrough
         self.keyPrefix = keyPrefix
-        entryNames = Array(repeating: IndexTable(), count: readsThrough.count)
+        names = Array(repeating: IndexTable(), count: readsThrough.count)
         lastSequence = Array(repeating: 0, count: readsThrough.count)
     }
 
@@ -68,7 +67,7 @@ struct ContainerState: Sendable {
             action = read(binding)
             return nil
         }
-        if let container { anchors.access(bindings[binding].entry, in: container) }
+        if let container { anchors.access(binding, in: container) }
         return decoded.value
     }
 
@@ -94,19 +93,19 @@ struct ContainerState: Sendable {
 
     /// A read after the store was asked for a read-through key: the cached value, or a value to decode.
     mutating func readAfterReadingThrough(_ binding: BindingID) -> ReadAction {
-        let entry = bindings[binding].entry
-        let anchor = anchors.anchor(of: entry)
-        if let decoded = bindings[binding].decoded { return .cached(binding, decoded.value, anchor) }
+        let anchor = anchors.anchor(of: binding)
+        let row = bindings[binding]
+        if let decoded = row.decoded { return .cached(binding, decoded.value, anchor) }
         return .decode(
             DecodeRequest(
-                binding: binding, key: bindings[binding].key, name: entries[entry].name, slot: Int(entries[entry].slot),
-                visible: visibleValue(of: entry), sequence: entries[entry].sequence, anchor: anchor))
+                binding: binding, key: row.key, name: row.name, slot: Int(row.slot), visible: visibleValue(of: binding),
+                sequence: row.sequence, anchor: anchor))
     }
 
     /// A value decoded for a read: cached unless the key changed meanwhile (the next read decodes anew then).
     mutating func cache(_ decoded: Decoded, for binding: BindingID, at sequence: UInt64, of visible: PreferenceValue?) {
-        let entry = bindings[binding].entry
-        guard bindings[binding].decoded == nil, entries[entry].sequence == sequence, visibleValue(of: entry) == visible
+        guard bindings[binding].decoded == nil, bindings[binding].sequence == sequence,
+            visibleValue(of: binding) == visible
         else { return }
         bindings[binding].decoded = decoded
     }
@@ -123,51 +122,43 @@ struct ContainerState: Sendable {
         {
             return read(bound)
         }
-        let entry: EntryID
-        let isFresh: Bool
-        let nameHash = KeyIdentity.tag(of: first.name)
-        if let cached = cachedEntry(named: first.name, tagged: nameHash, inSlot: first.slot) {
-            entry = cached  // another key path of the same stored key cached it
-            isFresh = false
+        let binding = BindingID(index: Int32(bindings.count))
+        var row = BindingRow(
+            key: first.key, name: first.name, value: first.value, sequence: first.sequence, decoded: first.decoded,
+            nextOfName: binding, slot: UInt16(first.slot), isOverridden: first.override != nil,
+            readsStore: readsThrough[first.slot])
+        let nameTag = KeyIdentity.tag(of: first.name)
+        if let other = cachedRow(named: first.name, tagged: nameTag, inSlot: first.slot) {
+            // Another key path of the same stored key cached it: the new row joins its ring, with its value.
+            (row.value, row.sequence, row.nextOfName) = (
+                bindings[other].value, bindings[other].sequence, bindings[other].nextOfName
+            )
+            if row.value != first.value && first.override == nil { row.decoded = nil }
+            bindings[other].nextOfName = binding
         } else {
             guard force || lastSequence[first.slot] <= first.sequence else { return nil }
-            entry = EntryID(index: Int32(entries.count))
-            isFresh = true
-            if entries.count == entries.capacity && entries.count >= Self.largeTable {
-                entries.reserveCapacity(entries.count * 5 / 4)  // a large table grows by a quarter: it wastes less
-            }
-            entries.append(
-                EntryRow(
-                    name: first.name, sequence: first.sequence, value: first.value, slot: UInt16(first.slot),
-                    isOverridden: first.override != nil))
-            entryNames[first.slot].insert(entry.index, tagged: nameHash)
-            if let override = first.override { overrides[entry] = override }
+            names[first.slot].insert(binding.index, tagged: nameTag)
         }
-        let binding = BindingID(index: Int32(bindings.count))
-        let decoded = isFresh || visibleValue(of: entry) == (first.override?.value ?? first.value) ? first.decoded : nil
+        if let override = first.override { overrides[binding] = override }
         if bindings.count == bindings.capacity && bindings.count >= Self.largeTable {
-            bindings.reserveCapacity(bindings.count * 5 / 4)
+            bindings.reserveCapacity(bindings.count * 5 / 4)  // a large table grows by a quarter: it wastes less
         }
-        bindings.append(
-            BindingRow(
-                key: first.key, decoded: decoded, entry: entry, nextInEntry: entries[entry].firstBinding,
-                readsStore: readsThrough[first.slot]))
-        entries[entry].firstBinding = binding
+        bindings.append(row)
         keys.insert(binding, as: unbound)
         return read(binding)
     }
 
-    /// The cached entry of a stored name in a store slot, if there is one.
-    private func cachedEntry(named name: String, tagged tag: UInt32, inSlot slot: Int) -> EntryID? {
-        entryNames[slot].row(tagged: tag) { entries[Int($0)].name == name }.map(EntryID.init)
+    /// A row of a cached stored name in a store slot, if there is one.
+    private func cachedRow(named name: String, tagged tag: UInt32, inSlot slot: Int) -> BindingID? {
+        names[slot].row(tagged: tag) { bindings[Int($0)].name == name }.map(BindingID.init)
     }
 
-    /// The entry of this container's own write, found through its binding without hashing the name, when the
-    /// update reaches it in the binding's slot.
-    private func writtenEntry(_ written: LocalWrite?, named name: String, inSlot slot: Int) -> EntryID? {
-        guard let written else { return nil }
-        let entry = bindings[written.binding].entry
-        return Int(entries[entry].slot) == slot && entries[entry].name == name ? entry : nil
+    /// The row of this container's own write, without hashing the name, when the update reaches it in its slot.
+    private func writtenRow(_ written: LocalWrite?, named name: String, inSlot slot: Int) -> BindingID? {
+        guard let written, Int(bindings[written.binding].slot) == slot, bindings[written.binding].name == name else {
+            return nil
+        }
+        return written.binding
     }
 
     /// How many rows make a table large: past it, a table grows by a quarter instead of doubling (at 10,000 keys, a
@@ -179,10 +170,9 @@ struct ContainerState: Sendable {
     @usableFromInline
     func writeTarget(_ binding: BindingID) -> WriteTarget {
         let row = bindings[binding]
-        let entry = entries[row.entry]
         return WriteTarget(
-            binding: binding, key: row.key, slot: Int(entry.slot), name: entry.name, current: entry.value,
-            valueChanges: valueChanges, isOverridden: entry.isOverridden)
+            binding: binding, key: row.key, slot: Int(row.slot), name: row.name, current: row.value,
+            valueChanges: valueChanges, isOverridden: row.isOverridden)
     }
 
     /// What a write of a key needs, if it is bound (found by its bits only: the write path).
@@ -191,23 +181,19 @@ struct ContainerState: Sendable {
         keys.binding(matching: identity).map(writeTarget)
     }
 
-    /// The stored value of a key path's entry and the override that shadows it, if any.
+    /// The stored value of a key path and the override that shadows it, if any.
     func storedValue(of binding: BindingID) -> (value: PreferenceValue?, override: PreferenceOverride?) {
-        let entry = bindings[binding].entry
-        return (entries[entry].value, overrides[entry])
+        (bindings[binding].value, overrides[binding])
     }
 
     /// The keys of the key paths bound to a store slot, by stored name.
     func boundKeys(inSlot slot: Int) -> [(name: String, key: any ErasedKey)] {
-        bindings.compactMap { row in
-            let entry = entries[row.entry]
-            return Int(entry.slot) == slot ? (entry.name, row.key) : nil
-        }
+        bindings.compactMap { Int($0.slot) == slot ? ($0.name, $0.key) : nil }
     }
 
-    /// What readers see of an entry: the override if there is one, else the stored value.
-    func visibleValue(of entry: EntryID) -> PreferenceValue? {
-        entries[entry].isOverridden ? overrides[entry]?.value : entries[entry].value
+    /// What readers of a key path see: the override if there is one, else the stored value.
+    func visibleValue(of binding: BindingID) -> PreferenceValue? {
+        bindings[binding].isOverridden ? overrides[binding]?.value : bindings[binding].value
     }
 
     // MARK: Changes
@@ -242,15 +228,15 @@ struct ContainerState: Sendable {
         _ action: inout ChangeAction
     ) {
         guard
-            let entry = writtenEntry(written, named: name, inSlot: slot)
-                ?? cachedEntry(named: name, tagged: KeyIdentity.tag(of: name), inSlot: slot)
+            let row = writtenRow(written, named: name, inSlot: slot)
+                ?? cachedRow(named: name, tagged: KeyIdentity.tag(of: name), inSlot: slot)
         else {
             if !observers.keyNameObservers.isEmpty, name.hasPrefix(keyPrefix) {
                 deliveries.append(.name(name, anchor: nil))
             }
             return
         }
-        change(entry, to: value, sequence: sequence, written: written, into: &action)
+        change(row, to: value, sequence: sequence, written: written, into: &action)
     }
 
     /// The store of a read-through key was read: the cache follows what it holds.
@@ -258,57 +244,65 @@ struct ContainerState: Sendable {
         _ binding: BindingID, value: PreferenceValue?, sequence: UInt64
     ) -> ChangeAction {
         var action = ChangeAction()
-        change(bindings[binding].entry, to: value, sequence: sequence, written: nil, into: &action)
+        change(binding, to: value, sequence: sequence, written: nil, into: &action)
         action.delivery = claimDeliveries()
         return action
     }
 
-    /// Sets a cached key's stored value as of `sequence` (an older sequence changes nothing) and records who must
-    /// hear of it: its observers and observers of every key's name through the delivery queue, Observation alone
-    /// directly.
+    /// Sets a cached key's stored value as of `sequence` (an older sequence changes nothing) in every row of its ring,
+    /// and records who must hear of it: the observers of each row whose readers see a change, and observers of every
+    /// key's name, through the delivery queue; Observation alone directly.
     ///
-    /// Readers see no change when the stored value is the same (``PreferenceValue/==(_:_:)``), when an override
-    /// shadows it, or when a missing value stands for the default that the other side holds, for every key path
-    /// bound to the key: the store is still written then, but nobody is woken.
+    /// A row's readers see no change when the stored value is the same (``PreferenceValue/==(_:_:)``), when an
+    /// override shadows it, or when a missing value stands for the default that the other side holds: the store is
+    /// still written then, but nobody is woken.
     private mutating func change(
-        _ entry: EntryID, to newValue: PreferenceValue?, sequence: UInt64, written: LocalWrite?,
+        _ first: BindingID, to newValue: PreferenceValue?, sequence: UInt64, written: LocalWrite?,
         into action: inout ChangeAction
     ) {
-        guard sequence >= entries[entry].sequence else { return }
+        guard sequence >= bindings[first].sequence else { return }
+        let old = bindings[first].value
         // The writer found its value different from the cached one, if no cached value changed since it read it.
-        let isNewWrite = written.map { bindings[$0.binding].entry == entry && $0.valueChangesSeen == valueChanges }
-        entries[entry].sequence = sequence
-        let old = entries[entry].value
-        guard isNewWrite == true || old != newValue else { return }
-        entries[entry].value = newValue
-        valueChanges += 1
-        guard !entries[entry].isOverridden else { return }  // readers see the override, which did not change
-        let hasObservers = entries[entry].isObserved
-        var oldDecoded: [(binding: BindingID, decoded: Decoded)] = []  // few bindings a key: no hashing
-        var unchangedForReaders = old == nil || newValue == nil
-        var hasBindings = false
-        var next = entries[entry].firstBinding  // a loop, not a closure: a closure over `self` would copy the state
-        while let binding = next {
-            next = bindings[binding].nextInEntry
-            hasBindings = true
-            if hasObservers, let decoded = bindings[binding].decoded { oldDecoded.append((binding, decoded)) }
-            bindings[binding].decoded = written?.binding == binding ? written?.decoded : nil
-            if unchangedForReaders {
-                let storedDefault = bindings[binding].key.storedDefault
-                unchangedForReaders = (old ?? storedDefault) == (newValue ?? storedDefault)
+        let isNewWrite = written.map { $0.binding == first && $0.valueChangesSeen == valueChanges } == true
+        let isChange = isNewWrite || old != newValue
+        if isChange { valueChanges += 1 }
+        var namesTold = false
+        var binding = first
+        repeat {  // a loop, not a closure: a closure over `self` would copy the state
+            bindings[binding].sequence = sequence
+            if isChange {
+                let typed = written?.binding == binding ? written?.decoded : nil
+                change(binding, from: old, to: newValue, written: typed, namesTold: &namesTold, into: &action)
             }
-        }
-        if unchangedForReaders && hasBindings { return }
-        let anchor = anchors.anchor(of: entry)
-        if hasObservers {
+            binding = bindings[binding].nextOfName
+        } while binding != first
+    }
+
+    /// Sets one row's changed stored value (and its typed form, for the writer's own row) and records who must hear.
+    private mutating func change(
+        _ binding: BindingID, from old: PreferenceValue?, to newValue: PreferenceValue?, written: Decoded?,
+        namesTold: inout Bool, into action: inout ChangeAction
+    ) {
+        bindings[binding].value = newValue
+        guard !bindings[binding].isOverridden else { return }  // readers see the override, which did not change
+        let oldDecoded = bindings[binding].decoded
+        bindings[binding].decoded = written
+        let storedDefault = bindings[binding].key.storedDefault
+        if (old == nil || newValue == nil) && (old ?? storedDefault) == (newValue ?? storedDefault) { return }
+        let anchor = anchors.anchor(of: binding)
+        let row = bindings[binding]
+        if row.isObserved {
             deliveries.append(
                 .key(
                     Delivery(
-                        name: entries[entry].name, anchor: anchor, sequence: sequence, old: old,
-                        new: newValue, oldDecoded: oldDecoded, written: written,
-                        observers: observers.byEntry[entry, default: []])))
-        } else if !observers.keyNameObservers.isEmpty {
-            deliveries.append(.name(entries[entry].name, anchor: anchor))
+                        binding: binding, key: row.key, name: row.name, anchor: anchor, sequence: row.sequence,
+                        old: old,
+                        new: newValue, oldDecoded: oldDecoded, written: written, tellsNames: !namesTold,
+                        observers: observers.byBinding[binding, default: []])))
+            namesTold = true  // the names' observers hear a stored key once, however many key paths it has
+        } else if !namesTold && !observers.keyNameObservers.isEmpty {
+            deliveries.append(.name(row.name, anchor: anchor))
+            namesTold = true
         } else {
             action.observed.append(anchor)
         }
@@ -318,14 +312,14 @@ struct ContainerState: Sendable {
 
     /// Makes the caller the deliverer when nobody delivers and something is queued, handing it the first change.
     mutating func claimDeliveries() -> QueuedDelivery? {
-        deliveries.claim() ? nextDelivery(caching: []) : nil
+        deliveries.claim() ? nextDelivery(caching: nil) : nil
     }
 
     /// The deliverer comes back for the next queued change, bringing the values it decoded for observers: they are
     /// cached unless their key changed meanwhile. Returns the next change, with the observers of every key's name
     /// at the time; nil (giving the claim up) when none is left.
-    mutating func nextDelivery(caching decoded: [DecodedForObservers]) -> QueuedDelivery? {
-        for result in decoded { cache(result.decoded, for: result.binding, at: result.sequence, of: result.stored) }
+    mutating func nextDelivery(caching decoded: DecodedForObservers?) -> QueuedDelivery? {
+        if let decoded { cache(decoded.decoded, for: decoded.binding, at: decoded.sequence, of: decoded.stored) }
         guard let item = deliveries.popFirst() else { return nil }
         let keyNameObservers = observers.keyNameObservers
         return QueuedDelivery(

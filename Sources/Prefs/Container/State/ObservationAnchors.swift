@@ -1,11 +1,11 @@
-/// Where Observation tracks a cached stored key: one registrar per group of entries and one member key path per
-/// entry of a group, so that each entry has a pair of its own and a change reaches only who read that key.
+/// Where Observation tracks a bound key path: one registrar per group of rows and one member key path per row of a
+/// group, so that each row has a pair of its own and a change reaches only who read that key.
 ///
 /// Observation tracks a read as its registrar and key path (the subject names neither). A key path with an argument
-/// per entry would cost about 10,000 instructions to make (its argument types are looked up by mangled name); a
+/// per row would cost about 10,000 instructions to make (its argument types are looked up by mangled name); a
 /// registrar costs about 700, and the member key paths are made once per process.
 struct ObservationAnchors: Sendable {
-    /// How many entries share a registrar, each with its own member key path.
+    /// How many rows share a registrar, each with its own member key path.
     static let groupSize = 32
     /// The member key paths, `\Preferences.[observed: member]`, made once per process.
     static let members: [any KeyPath<Preferences, Int> & Sendable] = (0..<groupSize).map {
@@ -29,15 +29,15 @@ struct ObservationAnchors: Sendable {
         let registrar = ObservationRegistrar()
     }
 
-    /// Records a read of an entry, for whoever tracks reads on this thread (SwiftUI, `withObservationTracking`): the
+    /// Records a read of a row, for whoever tracks reads on this thread (SwiftUI, `withObservationTracking`): the
     /// read path's form of ``ObservationAnchor/access(in:)``, without making an anchor.
     ///
     /// The read path calls it under the container's lock, where the container, its group and its member key path are
     /// all alive: they are used unretained (a container that observers or links refer to weakly has a side table, and
     /// retaining it takes Swift's slow path, about 170 instructions a read).
     @inline(__always)
-    func access(_ entry: EntryID, in container: Unmanaged<Preferences>) {
-        let (group, member) = Int(entry.index).quotientAndRemainder(dividingBy: Self.groupSize)
+    func access(_ row: BindingID, in container: Unmanaged<Preferences>) {
+        let (group, member) = Int(row.index).quotientAndRemainder(dividingBy: Self.groupSize)
         container._withUnsafeGuaranteedRef { container in
             Unmanaged.passUnretained(groups[group])._withUnsafeGuaranteedRef { group in
                 memberKeyPaths[member].unmanaged._withUnsafeGuaranteedRef {
@@ -47,15 +47,15 @@ struct ObservationAnchors: Sendable {
         }
     }
 
-    /// The anchor of an entry, making its group's registrar when the entry is the group's first.
-    mutating func anchor(of entry: EntryID) -> ObservationAnchor {
-        let (group, member) = Int(entry.index).quotientAndRemainder(dividingBy: Self.groupSize)
+    /// The anchor of a row, making its group's registrar when the row is the group's first.
+    mutating func anchor(of row: BindingID) -> ObservationAnchor {
+        let (group, member) = Int(row.index).quotientAndRemainder(dividingBy: Self.groupSize)
         while groups.count <= group { groups.append(Group()) }
         return ObservationAnchor(group: .passUnretained(groups[group]), keyPath: memberKeyPaths[member].unmanaged)
     }
 }
 
-/// The registrar and member key path under which Observation tracks one cached stored key.
+/// The registrar and member key path under which Observation tracks one bound key path.
 ///
 /// Both unretained, so that an anchor is copied and dropped without reference counting (every write hands one on):
 /// a container's state keeps every group it made for the container's life, the member key paths live for the
@@ -84,6 +84,6 @@ struct ObservationAnchor: @unchecked Sendable {  // a registrar is thread-safe; 
 }
 
 extension Preferences {
-    /// The Observation member of one cached stored key within its group (see ``ObservationAnchors``).
+    /// The Observation member of one bound key path within its group (see ``ObservationAnchors``).
     subscript(observed member: Int) -> Int { 0 }
 }

@@ -40,9 +40,7 @@ import Testing
         return TypedKey<Int>.value(in: box)
     }
 
-    private func observer(of binding: BindingID) -> Observer {
-        Observer(binding: binding, key: TypedKey(countKey), notify: { _, _ in }, finish: nil)
-    }
+    private let observer = Observer(notify: { _, _ in }, finish: nil)
 
     @Test func aFirstReadBindsTheKeyAndLaterReadsFindItByItsBitsOrItsContents() {
         var (state, binding) = state(count: 3)
@@ -82,7 +80,7 @@ import Testing
 
     @Test func anUpdateOfAnObservedKeyInvalidatesItsDecodedValueAndQueuesOneDelivery() {
         var (state, binding) = state(count: 1)
-        _ = state.addObserver(observer(of: binding), initial: false)
+        _ = state.addObserver(observer, of: binding, initial: false)
         let action = state.apply(
             .init(values: ["count": 2, "other": 3], sequence: 2), slot: 0, written: nil)
         #expect(action.delivery != nil && action.observed.isEmpty)
@@ -92,7 +90,7 @@ import Testing
             return
         }
         #expect(request.visible == 2)
-        guard case .key(let delivery)? = action.delivery?.item, state.nextDelivery(caching: []) == nil else {
+        guard case .key(let delivery)? = action.delivery?.item, state.nextDelivery(caching: nil) == nil else {
             Issue.record("one delivery: keys the container does not cache are not delivered")
             return
         }
@@ -103,7 +101,7 @@ import Testing
         var (state, _) = state(count: 1)
         let action = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil)
         #expect(action.delivery == nil && !action.observed.isEmpty)
-        #expect(state.nextDelivery(caching: []) == nil)
+        #expect(state.nextDelivery(caching: nil) == nil)
     }
 
     @Test func anOlderUpdateNeverUndoesANewerOne() {
@@ -233,7 +231,7 @@ import Testing
 
     @Test func aRemovedObserverHearsNothingMore() {
         var (state, binding) = state(count: 1)
-        let (id, _, claimed) = state.addObserver(observer(of: binding), initial: false)
+        let (id, _, claimed) = state.addObserver(observer, of: binding, initial: false)
         #expect(claimed == nil, "nothing to deliver without a first value")
         state.removeObserver(id, of: binding)
         state.removeObserver(id, of: binding)  // a second removal (a token cancelled, then released) does nothing
@@ -243,11 +241,11 @@ import Testing
 
     @Test func aNewObserversFirstValueIsQueuedBeforeLaterChanges() {
         var (state, binding) = state(count: 1)
-        let (_, current, claimed) = state.addObserver(observer(of: binding), initial: true)
+        let (_, current, claimed) = state.addObserver(observer, of: binding, initial: true)
         #expect(current.decoded.map { TypedKey<Int>.value(in: $0.value) } == 1)
         let action = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil)
         #expect(action.delivery == nil, "the deliverer that claimed the queue delivers the change too")
-        guard case .initial(let current, _)? = claimed?.item, case .key? = state.nextDelivery(caching: [])?.item else {
+        guard case .initial(let current, _)? = claimed?.item, case .key? = state.nextDelivery(caching: nil)?.item else {
             Issue.record("the first value, then the change")
             return
         }
@@ -259,12 +257,64 @@ import Testing
         _ = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil)
         let stale = DecodedForObservers(
             binding: binding, sequence: 1, stored: 1, decoded: Decoded(DecodedStorage(1), usedDefault: false))
-        _ = state.nextDelivery(caching: [stale])
+        _ = state.nextDelivery(caching: stale)
         #expect(cachedValue(&state, binding) == nil, "decoded before the change: not cached")
         let fresh = DecodedForObservers(
             binding: binding, sequence: 2, stored: 2, decoded: Decoded(DecodedStorage(2), usedDefault: false))
-        _ = state.nextDelivery(caching: [fresh])
+        _ = state.nextDelivery(caching: fresh)
         #expect(cachedValue(&state, binding) == 2)
+    }
+
+    /// `count` declared a second time, as another key (another variant, default 7): a second key path of one stored key.
+    private let countAgain = PreferenceKeys.Key<Int>(
+        name: "count", defaultValue: 7, storeID: .default, formerNames: [], notes: nil,
+        encode: { .integer(Int64($0)) },
+        decode: { value in
+            guard case .integer(let number) = value else { throw CocoaError(.coderInvalidValue) }
+            return Int(number)
+        }, variant: 1)
+
+    @Test func twoKeyPathsOfOneStoredKeyShareItsValueAndEachTellsItsOwnObservers() {
+        var (state, binding) = state(count: 1)
+        _ = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil)
+        // Read at 1 before the update: the second key path takes the value the first one holds.
+        guard let again = state.bind(firstRead(1, key: countAgain), force: false)?.binding,
+            case .decode(let request) = state.read(again)
+        else {
+            Issue.record("the second key path binds, and decodes the newer value")
+            return
+        }
+        #expect(again != binding && request.visible == 2 && state.storedValue(of: again).value == 2)
+        _ = state.addKeyNameObserver(KeyNameObserver(notify: { _ in }, finish: {}))
+        _ = state.addObserver(observer, of: binding, initial: false)
+        _ = state.addObserver(observer, of: again, initial: false)
+        let action = state.apply(.init(name: "count", value: 3, sequence: 3), slot: 0, written: nil)
+        guard case .key(let first)? = action.delivery?.item,
+            case .key(let second)? = state.nextDelivery(caching: nil)?.item,
+            state.nextDelivery(caching: nil) == nil
+        else {
+            Issue.record("one delivery for each key path's observers")
+            return
+        }
+        #expect(Set([first.binding, second.binding]) == [binding, again])
+        #expect(first.tellsNames && !second.tellsNames, "the names' observers hear the stored key once")
+        #expect(state.storedValue(of: binding).value == 3 && state.storedValue(of: again).value == 3)
+    }
+
+    @Test func aKeyPathWhoseReadersSeeNoChangeWakesNoOneWhileAnotherOfItsKeyDoes() {
+        var (state, binding) = state(count: nil)  // reads 0, the default
+        guard let again = state.bind(firstRead(nil, key: countAgain), force: false)?.binding else {
+            Issue.record("the second key path binds")  // reads 7, its default
+            return
+        }
+        _ = state.addObserver(observer, of: again, initial: false)
+        let action = state.apply(.init(name: "count", value: 0, sequence: 2), slot: 0, written: nil)
+        guard case .key(let delivery)? = action.delivery?.item, state.nextDelivery(caching: nil) == nil else {
+            Issue.record("the second key path's readers see 7 become 0")
+            return
+        }
+        #expect(delivery.binding == again && action.observed.isEmpty, "the first one's readers saw 0 and see 0")
+        #expect(state.storedValue(of: binding).value == 0)
     }
 
     @Test func observersOfEveryKeyHearUncachedKeysUnderThePrefix() {
@@ -272,7 +322,7 @@ import Testing
         _ = state.addKeyNameObserver(KeyNameObserver(notify: { _ in }, finish: {}))
         let action = state.apply(
             .init(values: ["app.theme": "dark", "other.theme": "x"], sequence: 1), slot: 0, written: nil)
-        guard case .name(let name, nil)? = action.delivery?.item, state.nextDelivery(caching: []) == nil else {
+        guard case .name(let name, nil)? = action.delivery?.item, state.nextDelivery(caching: nil) == nil else {
             Issue.record("expected one name delivery")
             return
         }
