@@ -287,11 +287,13 @@ struct ContainerState: Sendable {
         guard !bindings[binding].isOverridden else { return }  // readers see the override, which did not change
         let oldDecoded = bindings[binding].decoded
         bindings[binding].decoded = written
-        let storedDefault = bindings[binding].key.storedDefault
-        if (old == nil || newValue == nil) && (old ?? storedDefault) == (newValue ?? storedDefault) { return }
+        if old == nil || newValue == nil {  // the default is encoded only then: it costs an encoding
+            let storedDefault = bindings[binding].key.storedDefault
+            if (old ?? storedDefault) == (newValue ?? storedDefault) { return }
+        }
         let anchor = anchors.anchor(of: binding)
-        let row = bindings[binding]
-        if row.isObserved {
+        if bindings[binding].isObserved {
+            let row = bindings[binding]
             deliveries.append(
                 .key(
                     Delivery(
@@ -301,7 +303,7 @@ struct ContainerState: Sendable {
                         observers: observers.byBinding[binding, default: []])))
             namesTold = true  // the names' observers hear a stored key once, however many key paths it has
         } else if !namesTold && !observers.keyNameObservers.isEmpty {
-            deliveries.append(.name(row.name, anchor: anchor))
+            deliveries.append(.name(bindings[binding].name, anchor: anchor))
             namesTold = true
         } else {
             action.observed.append(anchor)
