@@ -5,35 +5,33 @@ extension Preferences {
     /// One thread at a time delivers; a change made while another thread delivers (an observer that writes, say) is
     /// delivered by that thread after the current observer returns. What it decodes for observers goes back to the
     /// cache when it comes back for the next change, in the same lock.
-    func deliver(from first: QueuedDelivery) {
+    func deliver(from first: DeliveryItem) {
         // The caller claimed the queue and took the first change, under the lock of the change that queued it.
-        var next: QueuedDelivery? = first
-        while let delivery = next {
-            next = nextDelivery(caching: deliver(delivery.item, to: delivery.keyNameObservers))
-        }
+        var next: DeliveryItem? = first
+        while let item = next { next = nextDelivery(caching: deliver(item)) }
     }
 
     /// Hands one queued change out; returns the value it decoded, to cache.
-    private func deliver(_ item: DeliveryItem, to keyNameObservers: [KeyNameObserver]) -> DecodedForObservers? {
-        var decoded: DecodedForObservers?
-        let storedName: String
+    private func deliver(_ item: DeliveryItem) -> DecodedForObservers? {
+        let decoded: DecodedForObservers?
+        let (storedName, keyNameObservers): (String, [(id: UInt64, observer: KeyNameObserver)])
         switch item {
         case .initial(let current, let observer):
             let value = current.decoded(reportingTo: logger).value
             observer.notify(value, value)
             return nil
-        case .name(let name, let anchor):
-            storedName = name
+        case .name(let name, let anchor, let observers):
             anchor?.changed(in: self)
+            (decoded, storedName, keyNameObservers) = (nil, name, observers)
         case .key(let delivery):
             delivery.anchor.changed(in: self)
-            decoded = notifyObservers(of: delivery)
-            guard delivery.tellsNames else { return decoded }
-            storedName = delivery.name
+            (decoded, storedName, keyNameObservers) = (
+                notifyObservers(of: delivery), delivery.name, delivery.keyNameObservers
+            )
         }
         guard !keyNameObservers.isEmpty, storedName.hasPrefix(keyPrefix) else { return decoded }
         let name = String(storedName.dropFirst(keyPrefix.count))
-        for observer in keyNameObservers { observer.notify(name) }
+        for (_, observer) in keyNameObservers { observer.notify(name) }
         return decoded
     }
 

@@ -55,14 +55,14 @@ extension Preferences {
     }
 
     /// The next queued change for the deliverer, after caching what it decoded.
-    func nextDelivery(caching decoded: DecodedForObservers?) -> QueuedDelivery? {
+    func nextDelivery(caching decoded: DecodedForObservers?) -> DeliveryItem? {
         state.withLock { $0.nextDelivery(caching: decoded) }
     }
 
     /// Adds an observer: its ID, the key's value now, and the first queued change when the caller must deliver.
     func lockedAddObserver(
         _ observer: Observer, of binding: BindingID, initial: Bool
-    ) -> (id: UInt64, current: CurrentValue, delivery: QueuedDelivery?) {
+    ) -> (id: UInt64, current: CurrentValue, delivery: DeliveryItem?) {
         state.withLock { $0.addObserver(observer, of: binding, initial: initial) }
     }
 

@@ -49,7 +49,7 @@ struct DecodeRequest: Sendable {
 /// or empty: it is returned on every write, and costs little to move.
 struct ChangeAction: Sendable {
     /// The first queued change, when the caller claimed the delivery queue and must run the delivery loop.
-    var delivery: QueuedDelivery?
+    var delivery: DeliveryItem?
     /// Keys that changed with no one but Observation to tell: told directly, without the queue.
     var observed = ObservationAnchorList()
 
@@ -75,18 +75,6 @@ struct ObservationAnchorList: Sendable {
     }
 }
 
-/// A queued change taken by the deliverer, with the observers of every key's name at the time (a class: it moves
-/// as one reference through the actions that carry it).
-final class QueuedDelivery: Sendable {
-    let item: DeliveryItem
-    let keyNameObservers: [KeyNameObserver]
-
-    init(item: DeliveryItem, keyNameObservers: [KeyNameObserver]) {
-        self.item = item
-        self.keyNameObservers = keyNameObservers
-    }
-}
-
 /// What the container hands out, in order, outside its lock. Its large payloads are `indirect`: the queue moves one
 /// reference.
 enum DeliveryItem: Sendable {
@@ -94,7 +82,7 @@ enum DeliveryItem: Sendable {
     indirect case key(Delivery)
     /// A key without observers changed, while observers of every key's name exist: they hear its stored name, and
     /// Observation its anchor if the container cached the key.
-    case name(String, anchor: ObservationAnchor?)
+    indirect case name(String, anchor: ObservationAnchor?, observers: [(id: UInt64, observer: KeyNameObserver)])
     /// A new observer's first value, queued with its registration so that it comes before every later change, and
     /// where to hand it.
     indirect case initial(CurrentValue, Observer)
@@ -117,8 +105,9 @@ struct Delivery: Sendable {
     let oldDecoded: Decoded?
     /// The typed value of the local write that made the change, if this key path made it.
     let written: Decoded?
-    /// Whether the observers of every key's name hear this change (once per stored key, not per key path).
-    let tellsNames: Bool
+    /// The observers of every key's name when the key changed, who hear its stored name (once per stored key, not
+    /// per key path: empty for its other key paths).
+    let keyNameObservers: [(id: UInt64, observer: KeyNameObserver)]
     let observers: [(id: UInt64, observer: Observer)]
 }
 

@@ -2,8 +2,9 @@
 /// (``Preferences/changedKeys()``).
 struct ObserverRegistry: Sendable {
     private var nextID: UInt64 = 0
-    /// Observers of every key, told each changed key's name (without the container's prefix).
-    var keyNameObservers: [UInt64: KeyNameObserver] = [:]
+    /// Observers of every key with their IDs, told each changed key's name (without the container's prefix). A
+    /// change takes the array as it is, as `byBinding`'s.
+    var keyNameObservers: [(id: UInt64, observer: KeyNameObserver)] = []
     /// The observers of each observed key path with their IDs, in the order they came (its row says that it has
     /// some). A delivery takes the array as it is, without copying it (an observer added or removed while that
     /// delivery waits copies it then).
@@ -24,7 +25,7 @@ extension ContainerState {
     ///   delivery queue and must run the delivery loop.
     mutating func addObserver(
         _ observer: Observer, of binding: BindingID, initial: Bool
-    ) -> (id: UInt64, current: CurrentValue, delivery: QueuedDelivery?) {
+    ) -> (id: UInt64, current: CurrentValue, delivery: DeliveryItem?) {
         let id = observers.makeID()
         let row = bindings[binding]
         let current = CurrentValue(
@@ -48,18 +49,18 @@ extension ContainerState {
     /// Adds an observer of every key's name.
     mutating func addKeyNameObserver(_ observer: KeyNameObserver) -> UInt64 {
         let id = observers.makeID()
-        observers.keyNameObservers[id] = observer
+        observers.keyNameObservers.append((id, observer))
         return id
     }
 
     /// Removes an observer of every key's name.
     mutating func removeKeyNameObserver(_ id: UInt64) {
-        observers.keyNameObservers.removeValue(forKey: id)
+        observers.keyNameObservers.removeAll { $0.id == id }
     }
 
     /// The container goes away: every observer's end, to call outside the lock.
     func finishers() -> [@Sendable () -> Void] {
         observers.byBinding.values.flatMap { $0.compactMap(\.observer.finish) }
-            + observers.keyNameObservers.values.map(\.finish)
+            + observers.keyNameObservers.map(\.observer.finish)
     }
 }

@@ -232,7 +232,7 @@ struct ContainerState: Sendable {
                 ?? cachedRow(named: name, tagged: KeyIdentity.tag(of: name), inSlot: slot)
         else {
             if !observers.keyNameObservers.isEmpty, name.hasPrefix(keyPrefix) {
-                deliveries.append(.name(name, anchor: nil))
+                deliveries.append(.name(name, anchor: nil, observers: observers.keyNameObservers))
             }
             return
         }
@@ -299,11 +299,12 @@ struct ContainerState: Sendable {
                     Delivery(
                         binding: binding, key: row.key, name: row.name, anchor: anchor, sequence: row.sequence,
                         old: old,
-                        new: newValue, oldDecoded: oldDecoded, written: written, tellsNames: !namesTold,
+                        new: newValue, oldDecoded: oldDecoded, written: written,
+                        keyNameObservers: namesTold ? [] : observers.keyNameObservers,
                         observers: observers.byBinding[binding, default: []])))
             namesTold = true  // the names' observers hear a stored key once, however many key paths it has
         } else if !namesTold && !observers.keyNameObservers.isEmpty {
-            deliveries.append(.name(bindings[binding].name, anchor: anchor))
+            deliveries.append(.name(bindings[binding].name, anchor: anchor, observers: observers.keyNameObservers))
             namesTold = true
         } else {
             action.observed.append(anchor)
@@ -313,19 +314,15 @@ struct ContainerState: Sendable {
     // MARK: Delivering
 
     /// Makes the caller the deliverer when nobody delivers and something is queued, handing it the first change.
-    mutating func claimDeliveries() -> QueuedDelivery? {
+    mutating func claimDeliveries() -> DeliveryItem? {
         deliveries.claim() ? nextDelivery(caching: nil) : nil
     }
 
-    /// The deliverer comes back for the next queued change, bringing the values it decoded for observers: they are
-    /// cached unless their key changed meanwhile. Returns the next change, with the observers of every key's name
-    /// at the time; nil (giving the claim up) when none is left.
-    mutating func nextDelivery(caching decoded: DecodedForObservers?) -> QueuedDelivery? {
+    /// The deliverer comes back for the next queued change, bringing the value it decoded for observers: it is
+    /// cached unless its key changed meanwhile. Returns the next change; nil (giving the claim up) when none is left.
+    mutating func nextDelivery(caching decoded: DecodedForObservers?) -> DeliveryItem? {
         if let decoded { cache(decoded.decoded, for: decoded.binding, at: decoded.sequence, of: decoded.stored) }
-        guard let item = deliveries.popFirst() else { return nil }
-        let keyNameObservers = observers.keyNameObservers
-        return QueuedDelivery(
-            item: item, keyNameObservers: keyNameObservers.isEmpty ? [] : Array(keyNameObservers.values))
+        return deliveries.popFirst()
     }
 }
 

@@ -1,6 +1,6 @@
-/// An open-addressing table of row indexes (of bindings or entries), each with a tag that places it and tells most
+/// An open-addressing table of row indexes, each with a tag that places it and tells most
 /// misses apart: an object's address, which is the whole key (key paths by identity), or 32 bits of a hash whose key
-/// stays in its row (key paths by equality, entries by stored name). A lookup multiplies the tag and probes, without
+/// stays in its row (key paths by equality, rows by stored name). A lookup multiplies the tag and probes, without
 /// the standard hasher's SipHash (about 90 instructions for a pointer) and without holding a key a second time.
 ///
 /// `Tag` is constrained in an extension, not here: a constraint of the type itself would be checked at run time
