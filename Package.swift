@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         // File descriptors, paths and errno for the file store (already in the graph through swift-configuration).
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
+        // Deque: the delivery queues, first in, first out (already in the graph through swift-nio).
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
         .package(
             url: "https://github.com/apple/swift-configuration.git", from: "1.4.0",
             traits: [.defaults, "CommandLineArguments"]
@@ -49,6 +51,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
         // Override layers over swift-configuration's providers (environment, command line) and the store as a

@@ -1,3 +1,5 @@
+internal import DequeModule
+
 /// Items handed out in order, by one thread at a time, outside the lock that guards the queue: the container's
 /// changes to observers, a store's reports to its handlers, a Combine subscription's values to its subscriber.
 ///
@@ -5,7 +7,7 @@
 /// queues an item while another delivers leaves it to that thread, which keeps the order; an observer that writes
 /// (queueing more) is thus never re-entered.
 package struct DeliveryQueue<Item> {
-    private var items: [Item] = []
+    private var items = Deque<Item>()
 
     /// An empty queue.
     package init() {}
@@ -16,7 +18,7 @@ package struct DeliveryQueue<Item> {
     package mutating func append(_ item: Item) { items.append(item) }
 
     /// Puts an item first (an initial value that must precede what arrived meanwhile).
-    package mutating func prepend(_ item: Item) { items.insert(item, at: 0) }
+    package mutating func prepend(_ item: Item) { items.prepend(item) }
 
     /// Makes the caller the deliverer when nobody delivers and something is queued.
     ///
@@ -27,15 +29,15 @@ package struct DeliveryQueue<Item> {
         return true
     }
 
-    /// Takes the first queued item for the deliverer, keeping the queue's storage (a queue that is used again
-    /// allocates nothing); when none is left, or when the deliverer is not `ready` for one, gives the claim up and
+    /// Takes the first queued item for the deliverer, in constant time, keeping the queue's storage (a queue that is
+    /// used again allocates nothing); when none is left, or when the deliverer is not `ready` for one, gives the claim up and
     /// returns nil.
     package mutating func popFirst(ready: Bool = true) -> Item? {
         guard ready, !items.isEmpty else {
             isDelivering = false
             return nil
         }
-        return items.removeFirst()
+        return items.popFirst()
     }
 
     /// Empties the queue (when its consumer goes away).
