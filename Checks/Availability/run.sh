@@ -62,7 +62,8 @@ fi
 
 # Every module that Prefs' targets import, with the modules they re-export, and the check build's stand-ins.
 extract "$root" "Swift _Concurrency _StringProcessing Observation Synchronization Dispatch Foundation
-    FoundationEssentials FoundationInternationalization Glibc Logging SystemPackage Configuration OpenCombine ArgumentParser
+    FoundationEssentials FoundationInternationalization Glibc Logging SystemPackage DequeModule Configuration OpenCombine
+    ArgumentParser
     PostgresNIO NIOCore NIOPosix NIOSSL Testing Hummingbird HummingbirdCore HummingbirdTLS HummingbirdTesting HTTPTypes
     ServiceLifecycle CoreMetrics"
 extract "$root/Checks" "StandInSwiftUI StandInDarwin StandInDarwinTypes StandInDarwinFunctions StandInObjectiveC"
