@@ -51,7 +51,7 @@ struct KeyNameObserver: Sendable {
 struct LocalWrite: Sendable {
     let binding: BindingID
     let decoded: Decoded
-    /// The container's count of assignments of cached values when the writer read the cached value that it then found
+    /// The container's count of changes of cached values when the writer read the cached value that it then found
     /// different from its own (``WriteTarget/valueChanges``).
     let valueChangesSeen: UInt64
 

@@ -1,4 +1,4 @@
-/// The IDs of observers, the observers of each stored key, and the observers of every key's name
+/// The IDs of observers, the observers of each bound key path, and the observers of every key's name
 /// (``Preferences/changedKeys()``).
 struct ObserverRegistry: Sendable {
     private var nextID: UInt64 = 0

@@ -22,8 +22,9 @@ struct ContainerState: Sendable {
     private let keyPrefix: String
     /// The values of override layers that shadow stored keys, by row (few keys have one).
     private var overrides: [BindingID: PreferenceOverride] = [:]
-    /// How many times a cached stored value was assigned: a writer that saw the current count compared its new value
-    /// with the cached one, which nothing has replaced since (a number per assignment, where sequence numbers repeat).
+    /// How many times a cached stored key's value changed (once for all rows of its ring): a writer that saw the
+    /// current count compared its new value with the cached one, which nothing has replaced since (a number per
+    /// change, where sequence numbers repeat).
     private var valueChanges: UInt64 = 0
     private var anchors = ObservationAnchors()
     var observers = ObserverRegistry()
@@ -349,7 +350,7 @@ struct WriteTarget: Sendable {
     @usableFromInline let name: String
     /// The stored value the container holds now: a write of the same value does nothing.
     @usableFromInline let current: PreferenceValue?
-    /// The container's count of assignments of cached values when `current` was read.
+    /// The container's count of changes of cached values when `current` was read.
     @usableFromInline let valueChanges: UInt64
     /// Whether an override layer shadows the key: readers keep seeing the override after the write.
     @usableFromInline let isOverridden: Bool

@@ -179,7 +179,7 @@ import Testing
     }
 
     @Test func aLocalWriteIsComparedAgainInTheOtherSlotOfItsStore() {
-        // One read-through store under two IDs: a read through one slot changes that slot's entry only.
+        // One read-through store under two IDs: a read through one slot changes that slot's row only.
         var state = ContainerState(readsThrough: [true, true])
         let other = PreferenceKeys.Key<Int>("count", default: 0, store: PreferenceStoreID("second"))
         _ = state.bind(firstRead(1), force: false)
@@ -265,14 +265,19 @@ import Testing
         #expect(cachedValue(&state, binding) == 2)
     }
 
-    /// `count` declared a second time, as another key (another variant, default 7): a second key path of one stored key.
-    private let countAgain = PreferenceKeys.Key<Int>(
-        name: "count", defaultValue: 7, storeID: .default, formerNames: [], notes: nil,
-        encode: { .integer(Int64($0)) },
-        decode: { value in
-            guard case .integer(let number) = value else { throw CocoaError(.coderInvalidValue) }
-            return Int(number)
-        }, variant: 1)
+    /// `count` declared again, as another key (another variant): another key path of the same stored key.
+    private func countVariant(_ variant: UInt, default value: Int) -> PreferenceKeys.Key<Int> {
+        PreferenceKeys.Key<Int>(
+            name: "count", defaultValue: value, storeID: .default, formerNames: [], notes: nil,
+            encode: { .integer(Int64($0)) },
+            decode: { stored in
+                guard case .integer(let number) = stored else { throw CocoaError(.coderInvalidValue) }
+                return Int(number)
+            }, variant: variant)
+    }
+
+    /// `count` declared a second time, with the default 7.
+    private var countAgain: PreferenceKeys.Key<Int> { countVariant(1, default: 7) }
 
     @Test func twoKeyPathsOfOneStoredKeyShareItsValueAndEachTellsItsOwnObservers() {
         var (state, binding) = state(count: 1)
@@ -286,8 +291,8 @@ import Testing
         }
         #expect(again != binding && request.visible == 2 && state.storedValue(of: again).value == 2)
         _ = state.addKeyNameObserver(KeyNameObserver(notify: { _ in }, finish: {}))
-        _ = state.addObserver(observer, of: binding, initial: false)
-        _ = state.addObserver(observer, of: again, initial: false)
+        let (firstID, _, _) = state.addObserver(observer, of: binding, initial: false)
+        let (againID, _, _) = state.addObserver(observer, of: again, initial: false)
         let action = state.apply(.init(name: "count", value: 3, sequence: 3), slot: 0, written: nil)
         guard case .key(let first)? = action.delivery,
             case .key(let second)? = state.nextDelivery(caching: nil),
@@ -296,11 +301,41 @@ import Testing
             Issue.record("one delivery for each key path's observers")
             return
         }
-        #expect(Set([first.binding, second.binding]) == [binding, again])
+        let observersByRow = Dictionary(
+            uniqueKeysWithValues: [first, second].map { ($0.binding, $0.observers.map(\.id)) })
+        #expect(observersByRow == [binding: [firstID], again: [againID]])
         #expect(
             first.keyNameObservers.count == 1 && second.keyNameObservers.isEmpty,
             "the names' observers hear the stored key once")
         #expect(state.storedValue(of: binding).value == 3 && state.storedValue(of: again).value == 3)
+    }
+
+    @Test func aRingOfThreeKeyPathsTakesAChangeThroughAnyOfThemWithTheWritersTypedValue() {
+        var (state, binding) = state(count: 1)
+        guard let again = state.bind(firstRead(1, key: countAgain), force: false)?.binding,
+            let last = state.bind(firstRead(1, key: countVariant(2, default: 9)), force: false)?.binding
+        else {
+            Issue.record("three key paths of one stored key bind")
+            return
+        }
+        // The last key path writes 5: the update reaches the ring through the writer's row, not the first one.
+        let written = LocalWrite(
+            binding: last, decoded: Decoded(.box(DecodedValue(5)), usedDefault: false),
+            valueChangesSeen: state.writeTarget(last).valueChanges)
+        let action = state.apply(.init(name: "count", value: 5, sequence: 2), slot: 0, written: written)
+        #expect([binding, again, last].allSatisfy { state.storedValue(of: $0).value == 5 })
+        var told = 0
+        action.observed.forEach { _ in told += 1 }
+        #expect(told == 3, "Observation hears each key path")
+        guard case .cached(_, .box(let box), _) = state.read(last), case .box(let writtenBox) = written.decoded.value,
+            case .decode = state.read(binding), case .decode = state.read(again)
+        else {
+            Issue.record("the writer's key path caches its typed value; the others decode the new one")
+            return
+        }
+        #expect(ObjectIdentifier(box) == ObjectIdentifier(writtenBox))
+        let same = state.apply(.init(name: "count", value: 5, sequence: 3), slot: 0, written: nil)
+        #expect(same.isEmpty, "the same value again wakes no one")
     }
 
     @Test func aKeyPathWhoseReadersSeeNoChangeWakesNoOneWhileAnotherOfItsKeyDoes() {

@@ -3,8 +3,8 @@ import Testing
 
 @testable import Prefs
 
-/// The table that finds a binding by its key path object's address on every read, and an entry by its stored name on
-/// every write: every row inserted is found under its tag, and no other, across the table's growth.
+/// The table that finds a key's row by the bits of its name and store on every read, and a row by its stored name on
+/// every link update: every row inserted is found under its tag, and no other, across the table's growth.
 @Suite struct IndexTableTests {
     @Test(arguments: [UInt64(0x5eed), 0x9e37_79b9, 0xdead_beef])
     func everyAddressIsFoundWithItsRowAndNoOther(seed: UInt64) {
