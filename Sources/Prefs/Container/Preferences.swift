@@ -92,7 +92,11 @@ public final class Preferences: Sendable {
         var links: [StoreLink] = []
         for slot in slots where !links.contains(where: { $0 === slot.link }) { links.append(slot.link) }
         self.links = links
-        self.state = Lock(ContainerState(readsThrough: slots.map(\.link.requiresReadThrough), keyPrefix: keyPrefix))
+        self.state = Lock(
+            ContainerState(
+                readsThrough: slots.map(\.link.requiresReadThrough),
+                namesChanges: slots.indices.map { slot in !slots[..<slot].contains { $0.link === slots[slot].link } },
+                keyPrefix: keyPrefix))
         for (index, slot) in slots.enumerated() { slot.link.attach(self, slot: index) }
     }
 

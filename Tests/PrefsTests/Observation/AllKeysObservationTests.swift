@@ -19,6 +19,23 @@ import Testing
         consumer.cancel()
     }
 
+    @Test func aStoreUnderTwoIDsNamesEachChangeOnce() async throws {
+        let store = InMemoryPreferenceStore()
+        let prefs = Preferences(stores: [.default: store, .second: store])
+        _ = prefs[\.secondStoreToken]  // cached in the second slot only
+        let names = Collected<String>()
+        let changedKeys = prefs.changedKeys()  // subscribed now
+        let consumer = Task { for await name in changedKeys { names.append(name) } }
+        prefs[\.count] = 2  // cached in the first slot only
+        prefs[\.secondStoreToken] = "t"
+        try store.write(["outside": .some(1)])  // cached in neither
+        prefs[\.name] = "last"
+        // Names arrive in order: once the last write is named, every earlier name has arrived.
+        await eventually("the last write is named") { names.all.contains("name") }
+        #expect(names.all == ["count", "token", "outside", "name"])
+        consumer.cancel()
+    }
+
     @Test func aConsumerThatWritesDoesNotLoop() async throws {
         let (prefs, _) = makePreferences()
         let names = Collected<String>()

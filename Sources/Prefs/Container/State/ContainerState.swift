@@ -18,6 +18,9 @@ struct ContainerState: Sendable {
     private var lastSequence: [UInt64]
     /// Per store slot, whether every read asks the store (``PreferenceStore/requiresReadThrough``).
     private let readsThrough: [Bool]
+    /// Per store slot, whether its updates are told to observers of every key's name: only the first slot of each
+    /// store object, so that a store bound under two IDs names each change once.
+    private let namesChanges: [Bool]
     /// The container's key prefix: names outside it are not this container's keys.
     private let keyPrefix: String
     /// The values of override layers that shadow stored keys, by row (few keys have one).
@@ -31,8 +34,9 @@ struct ContainerState: Sendable {
     var deliveries = DeliveryQueue<DeliveryItem>()
 
     /// An empty state for a container whose stores (by slot) read through or not.
-    init(readsThrough: [Bool], keyPrefix: String = "") {
+    init(readsThrough: [Bool], namesChanges: [Bool]? = nil, keyPrefix: String = "") {
         self.readsThrough = readsThrough
+        self.namesChanges = namesChanges ?? readsThrough.map { _ in true }
         self.keyPrefix = keyPrefix
         names = Array(repeating: IndexTable(), count: readsThrough.count)
         lastSequence = Array(repeating: 0, count: readsThrough.count)
@@ -232,12 +236,12 @@ struct ContainerState: Sendable {
             let row = writtenRow(written, named: name, inSlot: slot)
                 ?? cachedRow(named: name, tagged: KeyIdentity.tag(of: name), inSlot: slot)
         else {
-            if !observers.keyNameObservers.isEmpty, name.hasPrefix(keyPrefix) {
+            if namesChanges[slot], !observers.keyNameObservers.isEmpty, name.hasPrefix(keyPrefix) {
                 deliveries.append(.name(name, anchor: nil, observers: observers.keyNameObservers))
             }
             return
         }
-        change(row, to: value, sequence: sequence, written: written, into: &action)
+        change(row, to: value, sequence: sequence, written: written, namesChange: namesChanges[slot], into: &action)
     }
 
     /// The store of a read-through key was read: the cache follows what it holds.
@@ -245,20 +249,20 @@ struct ContainerState: Sendable {
         _ binding: BindingID, value: PreferenceValue?, sequence: UInt64
     ) -> ChangeAction {
         var action = ChangeAction()
-        change(binding, to: value, sequence: sequence, written: nil, into: &action)
+        change(binding, to: value, sequence: sequence, written: nil, namesChange: true, into: &action)
         action.delivery = claimDeliveries()
         return action
     }
 
     /// Sets a cached key's stored value as of `sequence` (an older sequence changes nothing) in every row of its ring,
     /// and records who must hear of it: the observers of each row whose readers see a change, and observers of every
-    /// key's name, through the delivery queue; Observation alone directly.
+    /// key's name (with `namesChange`), through the delivery queue; Observation alone directly.
     ///
     /// A row's readers see no change when the stored value is the same (``PreferenceValue/==(_:_:)``), when an
     /// override shadows it, or when a missing value stands for the default that the other side holds: the store is
     /// still written then, but nobody is woken.
     private mutating func change(
-        _ first: BindingID, to newValue: PreferenceValue?, sequence: UInt64, written: LocalWrite?,
+        _ first: BindingID, to newValue: PreferenceValue?, sequence: UInt64, written: LocalWrite?, namesChange: Bool,
         into action: inout ChangeAction
     ) {
         guard sequence >= bindings[first].sequence else { return }
@@ -267,7 +271,7 @@ struct ContainerState: Sendable {
         let isNewWrite = written.map { $0.binding == first && $0.valueChangesSeen == valueChanges } == true
         let isChange = isNewWrite || old != newValue
         if isChange { valueChanges += 1 }
-        var namesTold = false
+        var namesTold = !namesChange
         var binding = first
         repeat {  // a loop, not a closure: a closure over `self` would copy the state
             bindings[binding].sequence = sequence
