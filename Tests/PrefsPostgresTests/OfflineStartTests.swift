@@ -64,7 +64,8 @@ struct OfflineStartTests {
         #expect(eventually("the offline write is committed") { (try? third.prefs.flush()) != nil })
         #expect(
             eventually("the change made meanwhile arrives") { observed.all == ["changed while the instance was down"] })
-        #expect(states.all.suffix(2) == [.catchingUp, .connected])
+        // Observers hear a state after it is set, on the tracker's queue.
+        #expect(eventually("the states arrive") { states.all.suffix(2) == [.catchingUp, .connected] })
         let history = try third.store.history(of: "limit")
         #expect(history.last?.newValue == .integer(150))
         #expect(history.last?.reason == "INC-7: raised while offline")
