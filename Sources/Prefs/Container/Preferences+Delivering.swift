@@ -15,7 +15,7 @@ extension Preferences {
     private func deliver(_ item: DeliveryItem) -> DecodedForObservers? {
         let decoded: DecodedForObservers?
         let (storedName, keyNameObservers): (String, [(id: UInt64, observer: KeyNameObserver)])
-        switch item {
+        switch item.kind {
         case .initial(let current, let observer):
             let value = current.decoded(reportingTo: logger).value
             observer.notify(value, value)

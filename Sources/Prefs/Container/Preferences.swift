@@ -138,6 +138,7 @@ public final class Preferences: Sendable {
 
     /// Finishes taking a change into the cache, outside every lock: tells Observation of keys only it watches, and
     /// delivers what was queued for observers.
+    @inline(__always)
     func perform(_ action: ChangeAction) {
         action.observed.forEach { $0.changed(in: self) }
         if let first = action.delivery { deliver(from: first) }

@@ -75,17 +75,23 @@ struct ObservationAnchorList: Sendable {
     }
 }
 
-/// What the container hands out, in order, outside its lock. Its large payloads are `indirect`: the queue moves one
-/// reference.
-enum DeliveryItem: Sendable {
-    /// A bound key path with observers changed.
-    indirect case key(Delivery)
-    /// A key without observers changed, while observers of every key's name exist: they hear its stored name, and
-    /// Observation its anchor if the container cached the key.
-    indirect case name(String, anchor: ObservationAnchor?, observers: [(id: UInt64, observer: KeyNameObserver)])
-    /// A new observer's first value, queued with its registration so that it comes before every later change, and
-    /// where to hand it.
-    indirect case initial(CurrentValue, Observer)
+/// What the container hands out, in order, outside its lock: a class, so that the queue and the action of every write
+/// move one reference (an optional enum of several payloads is copied and destroyed through its value witnesses).
+final class DeliveryItem: Sendable {
+    enum Kind: Sendable {
+        /// A bound key path with observers changed.
+        case key(Delivery)
+        /// A key without observers changed, while observers of every key's name exist: they hear its stored name, and
+        /// Observation its anchor if the container cached the key.
+        case name(String, anchor: ObservationAnchor?, observers: [(id: UInt64, observer: KeyNameObserver)])
+        /// A new observer's first value, queued with its registration so that it comes before every later change,
+        /// and where to hand it.
+        case initial(CurrentValue, Observer)
+    }
+
+    let kind: Kind
+
+    init(_ kind: Kind) { self.kind = kind }
 }
 
 /// A change to hand to a key path's observers once the lock is released: the stored key's old and new values, the

@@ -33,7 +33,7 @@ extension ContainerState {
         observers.byBinding[binding, default: []].append((id, observer))
         bindings[binding].isObserved = true
         guard initial else { return (id, current, nil) }
-        deliveries.append(.initial(current, observer))
+        deliveries.append(DeliveryItem(.initial(current, observer)))
         return (id, current, claimDeliveries())
     }
 

@@ -90,7 +90,7 @@ import Testing
             return
         }
         #expect(request.visible == 2)
-        guard case .key(let delivery)? = action.delivery, state.nextDelivery(caching: nil) == nil else {
+        guard case .key(let delivery)? = action.delivery?.kind, state.nextDelivery(caching: nil) == nil else {
             Issue.record("one delivery: keys the container does not cache are not delivered")
             return
         }
@@ -245,7 +245,7 @@ import Testing
         #expect(current.decoded.map { TypedKey<Int>.value(in: $0.value) } == 1)
         let action = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil)
         #expect(action.delivery == nil, "the deliverer that claimed the queue delivers the change too")
-        guard case .initial(let current, _)? = claimed, case .key? = state.nextDelivery(caching: nil) else {
+        guard case .initial(let current, _)? = claimed?.kind, case .key? = state.nextDelivery(caching: nil)?.kind else {
             Issue.record("the first value, then the change")
             return
         }
@@ -294,8 +294,8 @@ import Testing
         let (firstID, _, _) = state.addObserver(observer, of: binding, initial: false)
         let (againID, _, _) = state.addObserver(observer, of: again, initial: false)
         let action = state.apply(.init(name: "count", value: 3, sequence: 3), slot: 0, written: nil)
-        guard case .key(let first)? = action.delivery,
-            case .key(let second)? = state.nextDelivery(caching: nil),
+        guard case .key(let first)? = action.delivery?.kind,
+            case .key(let second)? = state.nextDelivery(caching: nil)?.kind,
             state.nextDelivery(caching: nil) == nil
         else {
             Issue.record("one delivery for each key path's observers")
@@ -346,7 +346,7 @@ import Testing
         }
         _ = state.addObserver(observer, of: again, initial: false)
         let action = state.apply(.init(name: "count", value: 0, sequence: 2), slot: 0, written: nil)
-        guard case .key(let delivery)? = action.delivery, state.nextDelivery(caching: nil) == nil else {
+        guard case .key(let delivery)? = action.delivery?.kind, state.nextDelivery(caching: nil) == nil else {
             Issue.record("the second key path's readers see 7 become 0")
             return
         }
@@ -359,7 +359,7 @@ import Testing
         _ = state.addKeyNameObserver(KeyNameObserver(notify: { _ in }, finish: {}))
         let action = state.apply(
             .init(values: ["app.theme": "dark", "other.theme": "x"], sequence: 1), slot: 0, written: nil)
-        guard case .name(let name, nil, _)? = action.delivery, state.nextDelivery(caching: nil) == nil else {
+        guard case .name(let name, nil, _)? = action.delivery?.kind, state.nextDelivery(caching: nil) == nil else {
             Issue.record("expected one name delivery")
             return
         }
