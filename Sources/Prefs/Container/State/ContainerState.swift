@@ -129,17 +129,14 @@ struct ContainerState: Sendable {
             return read(bound)
         }
         let binding = BindingID(index: Int32(bindings.count))
-        var row = BindingRow(
-            key: first.key, name: first.name, value: first.value, sequence: first.sequence, decoded: first.decoded,
-            nextOfName: binding, slot: UInt16(first.slot), isOverridden: first.override != nil,
-            readsStore: readsThrough[first.slot])
+        var (value, sequence, nextOfName, decoded) = (first.value, first.sequence, binding, Optional(first.decoded))
         let nameTag = KeyIdentity.tag(of: first.name)
         if let other = cachedRow(named: first.name, tagged: nameTag, inSlot: first.slot) {
             // Another key path of the same stored key cached it: the new row joins its ring, with its value.
-            (row.value, row.sequence, row.nextOfName) = (
+            (value, sequence, nextOfName) = (
                 bindings[other].value, bindings[other].sequence, bindings[other].nextOfName
             )
-            if row.value != first.value && first.override == nil { row.decoded = nil }
+            if value != first.value && first.override == nil { decoded = nil }
             bindings[other].nextOfName = binding
         } else {
             guard force || lastSequence[first.slot] <= first.sequence else { return nil }
@@ -149,7 +146,12 @@ struct ContainerState: Sendable {
         if bindings.count == bindings.capacity && bindings.count >= Self.largeTable {
             bindings.reserveCapacity(bindings.count * 5 / 4)  // a large table grows by a quarter: it wastes less
         }
-        bindings.append(row)
+        // Made in place: a row made before and appended is copied through its value witness.
+        bindings.append(
+            BindingRow(
+                key: first.key, name: first.name, value: value, sequence: sequence, decoded: decoded,
+                nextOfName: nextOfName, slot: UInt16(first.slot), isOverridden: first.override != nil,
+                readsStore: readsThrough[first.slot]))
         keys.insert(binding, as: unbound)
         return read(binding)
     }
