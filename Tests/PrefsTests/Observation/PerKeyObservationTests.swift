@@ -178,6 +178,21 @@ import Testing
         #expect(fired.all == ["theme"])
     }
 
+    @Test func observationTrackingOfAKeyIgnoresAChangeOnlyAnotherKeyOfItsNameSees() {
+        let (prefs, _) = makePreferences()  // nothing stored under "count"
+        #expect(prefs[\.countIfStored] == nil)
+        let fired = Collected<String>()
+        withObservationTracking {
+            _ = prefs[\.count]  // reads its default, 0
+        } onChange: {
+            fired.append("count")
+        }
+        prefs[\.countIfStored] = 0  // `count` still reads 0; `countIfStored` reads 0 instead of nil
+        #expect(fired.count == 0 && prefs[\.count] == 0 && prefs[\.countIfStored] == 0)
+        prefs[\.countIfStored] = 3
+        #expect(fired.all == ["count"] && prefs[\.count] == 3)
+    }
+
     @Test func observationTrackingSeesOutsideChanges() {
         let (prefs, store) = makePreferences()
         let fired = Collected<Bool>()

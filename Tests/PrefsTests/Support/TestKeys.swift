@@ -32,6 +32,8 @@ extension PreferenceKeys {
     var count: Key<Int> { Key("count", default: 0) }
     var otherCount: Key<Int> { Key("other_count", default: 0) }
     var countAlias: Key<Int> { Key("count", default: 0) }
+    /// Another key of the stored name `count`: an optional, nil where nothing is stored.
+    var countIfStored: Key<Int?> { Key("count") }
     var name: Key<String> { Key("name", default: "anonymous") }
     var theme: Key<Theme> { Key("theme", default: .system) }
     var level: Key<Level> { Key("level", default: .low) }
