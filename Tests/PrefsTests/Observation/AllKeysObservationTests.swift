@@ -28,7 +28,7 @@ import Testing
         let consumer = Task { for await name in changedKeys { names.append(name) } }
         prefs[\.count] = 2  // cached in the first slot only
         prefs[\.secondStoreToken] = "t"
-        try store.write(["outside": .some(1)])  // cached in neither
+        store.write(["outside": .some(1)])  // cached in neither
         prefs[\.name] = "last"
         // Names arrive in order: once the last write is named, every earlier name has arrived.
         await eventually("the last write is named") { names.all.contains("name") }
