@@ -354,6 +354,28 @@ import Testing
         #expect(state.storedValue(of: binding).value == 0)
     }
 
+    @Test func aChangeIsToldToTheObserversOfEveryKeyThatExistedWhenItWasMade() {
+        var (state, binding) = state(count: 1)
+        let before = state.addKeyNameObserver(KeyNameObserver(notify: { _ in }, finish: {}))
+        let (_, _, claimed) = state.addObserver(observer, of: binding, initial: true)  // claims the queue
+        _ = state.apply(.init(values: ["count": 2, "uncached": 3], sequence: 2), slot: 0, written: nil)
+        let after = state.addKeyNameObserver(KeyNameObserver(notify: { _ in }, finish: {}))
+        #expect(before != after)
+        guard case .initial? = claimed?.kind else {
+            Issue.record("the first value comes first")
+            return
+        }
+        var told: [[UInt64]] = []  // the cached key's change and the uncached key's name, in the update's order
+        while let item = state.nextDelivery(caching: nil) {
+            switch item.kind {
+            case .key(let change): told.append(change.keyNameObservers.map(\.id))
+            case .name(_, _, let observers): told.append(observers.map(\.id))
+            case .initial: Issue.record("one first value")
+            }
+        }
+        #expect(told == [[before], [before]])
+    }
+
     @Test func observersOfEveryKeyHearUncachedKeysUnderThePrefix() {
         var state = ContainerState(readsThrough: [false], keyPrefix: "app.")
         _ = state.addKeyNameObserver(KeyNameObserver(notify: { _ in }, finish: {}))
