@@ -95,7 +95,7 @@ public final class Preferences: Sendable {
         self.state = Lock(
             ContainerState(
                 readsThrough: slots.map(\.link.requiresReadThrough),
-                namesChanges: slots.indices.map { slot in !slots[..<slot].contains { $0.link === slots[slot].link } },
+                linkOfSlot: slots.map { slot in links.firstIndex { $0 === slot.link }! },
                 keyPrefix: keyPrefix))
         for (index, slot) in slots.enumerated() { slot.link.attach(self, slot: index) }
     }

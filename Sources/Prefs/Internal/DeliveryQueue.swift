@@ -30,8 +30,8 @@ package struct DeliveryQueue<Item> {
     }
 
     /// Takes the first queued item for the deliverer, in constant time, keeping the queue's storage (a queue that is
-    /// used again allocates nothing); when none is left, or when the deliverer is not `ready` for one, gives the claim up and
-    /// returns nil.
+    /// used again allocates nothing); when none is left, or when the deliverer is not `ready` for one, gives the claim
+    /// up and returns nil.
     package mutating func popFirst(ready: Bool = true) -> Item? {
         guard ready, !items.isEmpty else {
             isDelivering = false

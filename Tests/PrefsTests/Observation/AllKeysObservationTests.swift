@@ -29,10 +29,15 @@ import Testing
         prefs[\.count] = 2  // cached in the first slot only
         prefs[\.secondStoreToken] = "t"
         store.write(["outside": .some(1)])  // cached in neither
+        _ = prefs[\.secondStoreCountIfStored]  // `count` as an optional, in the second slot: reads 2
+        prefs.reset(\.count)  // both slots see 2 become nothing: named once
+        // The optional reads nil, then 0. The first slot's `count` read its default, 0, and reads 0: it names nothing,
+        // and the second slot must name the change.
+        prefs[\.secondStoreCountIfStored] = 0
         prefs[\.name] = "last"
         // Names arrive in order: once the last write is named, every earlier name has arrived.
         await eventually("the last write is named") { names.all.contains("name") }
-        #expect(names.all == ["count", "token", "outside", "name"])
+        #expect(names.all == ["count", "token", "outside", "count", "count", "name"])
         consumer.cancel()
     }
 

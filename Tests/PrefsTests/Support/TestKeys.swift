@@ -46,6 +46,8 @@ extension PreferenceKeys {
     var scores: Key<[String: Double]> { Key("scores", default: [:]) }
     var frames: Key<[Frame]> { Key("frames", default: []) }
     var secondStoreToken: Key<String> { Key("token", default: "", store: .second) }
+    /// `count` in the second store, as an optional: nil where nothing is stored.
+    var secondStoreCountIfStored: Key<Int?> { Key("count", store: .second) }
     var missingStoreKey: Key<Int> { Key("nowhere", default: 0, store: .missing) }
     var oddName: Key<String> { Key("a.b/c:d ü 鍵 🔑", default: "") }
     var legacyFrame: Key<Frame> { Key("legacy_frame", default: .zero, codec: .jsonString) }

@@ -18,9 +18,11 @@ struct ContainerState: Sendable {
     private var lastSequence: [UInt64]
     /// Per store slot, whether every read asks the store (``PreferenceStore/requiresReadThrough``).
     private let readsThrough: [Bool]
-    /// Per store slot, whether its updates are told to observers of every key's name: only the first slot of each
-    /// store object, so that a store bound under two IDs names each change once.
-    private let namesChanges: [Bool]
+    /// Per store slot, the index of its store's link (a store bound under two IDs has two slots and one link).
+    private let linkOfSlot: [Int]
+    /// Per link, the stored names told to the observers of every key's name for its last update: each slot of the
+    /// store applies the update, and the names' observers hear each name once.
+    private var namedInUpdate: [(sequence: UInt64, names: Set<String>)]
     /// The container's key prefix: names outside it are not this container's keys.
     private let keyPrefix: String
     /// The values of override layers that shadow stored keys, by row (few keys have one).
@@ -34,9 +36,10 @@ struct ContainerState: Sendable {
     var deliveries = DeliveryQueue<DeliveryItem>()
 
     /// An empty state for a container whose stores (by slot) read through or not.
-    init(readsThrough: [Bool], namesChanges: [Bool]? = nil, keyPrefix: String = "") {
+    init(readsThrough: [Bool], linkOfSlot: [Int]? = nil, keyPrefix: String = "") {
         self.readsThrough = readsThrough
-        self.namesChanges = namesChanges ?? readsThrough.map { _ in true }
+        self.linkOfSlot = linkOfSlot ?? Array(readsThrough.indices)
+        namedInUpdate = Array(repeating: (0, []), count: (self.linkOfSlot.max() ?? -1) + 1)
         self.keyPrefix = keyPrefix
         names = Array(repeating: IndexTable(), count: readsThrough.count)
         lastSequence = Array(repeating: 0, count: readsThrough.count)
@@ -240,12 +243,13 @@ struct ContainerState: Sendable {
             let row = writtenRow(written, named: name, inSlot: slot)
                 ?? cachedRow(named: name, tagged: KeyIdentity.tag(of: name), inSlot: slot)
         else {
-            if namesChanges[slot], !observers.keyNameObservers.isEmpty, name.hasPrefix(keyPrefix) {
+            if name.hasPrefix(keyPrefix), tellsNames(name, in: (linkOfSlot[slot], sequence)) {
                 deliveries.append(DeliveryItem(.name(name, anchor: nil, observers: observers.keyNameObservers)))
             }
             return
         }
-        change(row, to: value, sequence: sequence, written: written, namesChange: namesChanges[slot], into: &action)
+        change(
+            row, to: value, sequence: sequence, written: written, update: (linkOfSlot[slot], sequence), into: &action)
     }
 
     /// The store of a read-through key was read: the cache follows what it holds.
@@ -253,21 +257,22 @@ struct ContainerState: Sendable {
         _ binding: BindingID, value: PreferenceValue?, sequence: UInt64
     ) -> ChangeAction {
         var action = ChangeAction()
-        change(binding, to: value, sequence: sequence, written: nil, namesChange: true, into: &action)
+        change(binding, to: value, sequence: sequence, written: nil, update: nil, into: &action)
         action.delivery = claimDeliveries()
         return action
     }
 
     /// Sets a cached key's stored value as of `sequence` (an older sequence changes nothing) in every row of its ring,
     /// and records who must hear of it: the observers of each row whose readers see a change, and observers of every
-    /// key's name (with `namesChange`), through the delivery queue; Observation alone directly.
+    /// key's name (once per link `update`; nil for a read through), through the delivery queue; Observation alone
+    /// directly.
     ///
     /// A row's readers see no change when the stored value is the same (``PreferenceValue/==(_:_:)``), when an
     /// override shadows it, or when a missing value stands for the default that the other side holds: the store is
     /// still written then, but nobody is woken.
     private mutating func change(
-        _ first: BindingID, to newValue: PreferenceValue?, sequence: UInt64, written: LocalWrite?, namesChange: Bool,
-        into action: inout ChangeAction
+        _ first: BindingID, to newValue: PreferenceValue?, sequence: UInt64, written: LocalWrite?,
+        update: (link: Int, sequence: UInt64)?, into action: inout ChangeAction
     ) {
         guard sequence >= bindings[first].sequence else { return }
         let old = bindings[first].value
@@ -275,13 +280,15 @@ struct ContainerState: Sendable {
         let isNewWrite = written.map { $0.binding == first && $0.valueChangesSeen == valueChanges } == true
         let isChange = isNewWrite || old != newValue
         if isChange { valueChanges += 1 }
-        var namesTold = !namesChange
+        var namesTold = false
         var binding = first
         repeat {  // a loop, not a closure: a closure over `self` would copy the state
             bindings[binding].sequence = sequence
             if isChange {
                 let typed = written?.binding == binding ? written?.decoded : nil
-                change(binding, from: old, to: newValue, written: typed, namesTold: &namesTold, into: &action)
+                change(
+                    binding, from: old, to: newValue, written: typed, update: update, namesTold: &namesTold,
+                    into: &action)
             }
             binding = bindings[binding].nextOfName
         } while binding != first
@@ -290,7 +297,7 @@ struct ContainerState: Sendable {
     /// Sets one row's changed stored value (and its typed form, for the writer's own row) and records who must hear.
     private mutating func change(
         _ binding: BindingID, from old: PreferenceValue?, to newValue: PreferenceValue?, written: Decoded?,
-        namesTold: inout Bool, into action: inout ChangeAction
+        update: (link: Int, sequence: UInt64)?, namesTold: inout Bool, into action: inout ChangeAction
     ) {
         bindings[binding].value = newValue
         guard !bindings[binding].isOverridden else { return }  // readers see the override, which did not change
@@ -301,6 +308,9 @@ struct ContainerState: Sendable {
             if (old ?? storedDefault) == (newValue ?? storedDefault) { return }
         }
         let anchor = anchors.anchor(of: binding)
+        let tellsNames = !namesTold && tellsNames(bindings[binding].name, in: update)
+        // The names' observers hear a stored key once, however many key paths it has.
+        namesTold = namesTold || tellsNames
         if bindings[binding].isObserved {
             let row = bindings[binding]
             deliveries.append(
@@ -310,16 +320,23 @@ struct ContainerState: Sendable {
                             binding: binding, key: row.key, name: row.name, anchor: anchor, sequence: row.sequence,
                             old: old,
                             new: newValue, oldDecoded: oldDecoded, written: written,
-                            keyNameObservers: namesTold ? [] : observers.keyNameObservers,
+                            keyNameObservers: tellsNames ? observers.keyNameObservers : [],
                             observers: observers.byBinding[binding, default: []]))))
-            namesTold = true  // the names' observers hear a stored key once, however many key paths it has
-        } else if !namesTold && !observers.keyNameObservers.isEmpty {
+        } else if tellsNames {
             deliveries.append(
                 DeliveryItem(.name(bindings[binding].name, anchor: anchor, observers: observers.keyNameObservers)))
-            namesTold = true
         } else {
             action.observed.append(anchor)
         }
+    }
+
+    /// Whether a change of a stored name is told to the observers of every key's name: when there are some, and for a
+    /// link update (nil: a read through) only the first time it names the name, in whichever slot of its store.
+    private mutating func tellsNames(_ name: String, in update: (link: Int, sequence: UInt64)?) -> Bool {
+        guard !observers.keyNameObservers.isEmpty else { return false }
+        guard let (link, sequence) = update else { return true }
+        if namedInUpdate[link].sequence != sequence { namedInUpdate[link] = (sequence, []) }
+        return namedInUpdate[link].names.insert(name).inserted
     }
 
     // MARK: Delivering
