@@ -308,7 +308,9 @@ struct ContainerState: Sendable {
             if (old ?? storedDefault) == (newValue ?? storedDefault) { return }
         }
         let anchor = anchors.anchor(of: binding)
-        let tellsNames = !namesTold && tellsNames(bindings[binding].name, in: update)
+        // The name is read only when someone observes names: passing it copies it.
+        let tellsNames =
+            !namesTold && !observers.keyNameObservers.isEmpty && tellsNames(bindings[binding].name, in: update)
         // The names' observers hear a stored key once, however many key paths it has.
         namesTold = namesTold || tellsNames
         if bindings[binding].isObserved {
