@@ -30,10 +30,10 @@ public struct PreferenceValueEncoder: Sendable {
     /// - Throws: `EncodingError.invalidValue` when the value encodes nil outside a keyed container or
     ///   uses its containers inconsistently, and any error that the value's `encode(to:)` throws.
     public func encode<T: Encodable>(_ value: T) throws -> PreferenceValue {
-        let state = PreferenceEncodingState(userInfo: userInfo)
-        let node = try state.node(for: value, at: [], allowsNil: false)
-        if let misuse = state.misuse { throw misuse }
-        return node.resolved() ?? .dictionary([:])
+        // Mapping even an empty dictionary costs about 300 instructions.
+        let userInfo = userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any }
+        return try PreferenceValueEncoding.encoded(value, at: [], userInfo: userInfo, allowsNil: false)
+            ?? .dictionary([:])
     }
 }
 
@@ -71,121 +71,70 @@ extension Array where Element == any CodingKey {
     }
 }
 
-// MARK: - Encoding tree
+// MARK: - Encoder
 
-/// A keyed container's members while it is being encoded: finished values (most members) in the dictionary the tree
-/// will hold, so that a container of scalars is finished without building its dictionary again, and members still
-/// being written (nested containers, super encoders) apart, until the tree is finished.
-final class PreferenceKeyedEncodingBox {
-    private var values = [String: PreferenceValue](minimumCapacity: 4)
-    /// Members still being written, by name.
-    private(set) var pending: [String: PreferenceEncodingNode] = [:]
-
-    /// Sets a member; the last one set under a name wins, and nil or an omitted member leaves it out.
-    func set(_ node: PreferenceEncodingNode?, forKey name: String) {
-        switch node {
-        case .value(let value):
-            values[name] = value
-            if !pending.isEmpty { pending[name] = nil }
-        case nil, .omitted:
-            values[name] = nil
-            pending[name] = nil
-        case .some(let node):
-            values[name] = nil
-            pending[name] = node
-        }
-    }
-
-    /// The finished dictionary.
-    func resolved() -> PreferenceValue {
-        guard !pending.isEmpty else { return .dictionary(values) }
-        var members = values
-        for (name, node) in pending { members[name] = node.resolved() }
-        return .dictionary(members)
-    }
-}
-
-/// An unkeyed container's elements while it is being encoded.
-final class PreferenceUnkeyedEncodingBox {
-    var elements: [PreferenceEncodingNode] = []
-}
-
-/// One value of the tree under construction; containers are shared boxes, so that nested
-/// containers and super encoders can keep writing after they have been inserted in their parent.
-enum PreferenceEncodingNode {
-    /// A finished value.
-    case value(PreferenceValue)
-    /// A keyed container.
-    case keyed(PreferenceKeyedEncodingBox)
-    /// An unkeyed container.
-    case unkeyed(PreferenceUnkeyedEncodingBox)
-    /// A super encoder (or a nested encoder) whose contents are read when the tree is finished.
-    case encoder(PreferenceValueEncoding)
-    /// A nil member of a keyed container, left out of the tree.
-    case omitted
-
-    /// The finished value, or nil for an omitted member.
-    func resolved() -> PreferenceValue? {
-        switch self {
-        case .value(let value): return value
-        case .keyed(let box): return box.resolved()
-        case .unkeyed(let box): return .array(box.elements.compactMap { $0.resolved() })
-        case .omitted: return nil
-        case .encoder(let encoder):
-            // An encoder that was handed out but never written to stands for an empty keyed container.
-            guard let storage = encoder.storage else { return .dictionary([:]) }
-            return storage.resolved()
-        }
-    }
-}
-
-/// What one `encode(_:)` call shares between all of its encoders.
-final class PreferenceEncodingState {
+/// The `Encoder` handed to each `encode(to:)`: its own single-value container, and the storage of the keyed or
+/// unkeyed container it hands out. One object per encoded value that is not stored as it is; a nested container or a
+/// super encoder is another one, kept until the tree is finished.
+final class PreferenceValueEncoding: Encoder, SingleValueEncodingContainer {
+    let codingPath: [any CodingKey]
     let userInfo: [CodingUserInfoKey: Any]
-    /// The first misuse of the container API, reported when encoding finishes (container requests cannot throw).
-    private(set) var misuse: EncodingError?
+    /// Whether encoding nil leaves the value out (true for a keyed container's member) rather than throwing.
+    let allowsNil: Bool
+    /// What the encoder holds: set by the first value or container asked for.
+    private var kind = Kind.empty
+    /// The single value; nil for a nil that leaves the value out.
+    private var single: PreferenceValue?
+    /// A keyed container's finished members (most members), in the dictionary the tree will hold: a container of
+    /// scalars is finished without building its dictionary again.
+    private var members: [String: PreferenceValue] = [:]
+    /// A keyed container's members still being written (nested containers, super encoders), by name.
+    private var nested: [String: PreferenceValueEncoding] = [:]
+    /// An unkeyed container's elements.
+    private var elements: [Element] = []
+    /// The first misuse of the container API, thrown when the value is finished (container requests cannot throw).
+    private var misuse: EncodingError?
 
-    init(userInfo: [CodingUserInfoKey: any Sendable]) {
-        // Mapping even an empty dictionary costs about 300 instructions.
-        self.userInfo = userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any }
+    private enum Kind { case empty, single, keyed, unkeyed }
+
+    /// An unkeyed container's element: finished, or still being written.
+    private enum Element {
+        case value(PreferenceValue)
+        case encoder(PreferenceValueEncoding)
     }
 
-    /// Records a misuse of the container API at `codingPath`, keeping only the first one.
-    func reportMisuse(_ message: String, at codingPath: [any CodingKey]) {
-        guard misuse == nil else { return }
-        let description = "\(message) at \(codingPath.codingPathDescription)."
-        misuse = EncodingError.invalidValue(
-            message,
-            EncodingError.Context(codingPath: codingPath, debugDescription: description)
-        )
+    init(codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any], allowsNil: Bool) {
+        self.codingPath = codingPath
+        self.userInfo = userInfo
+        self.allowsNil = allowsNil
     }
 
-    /// Encodes `value` at `codingPath`, storing `Date`, `Data`, `URL` and `PreferenceValue` directly.
+    /// Encodes `value` at `codingPath`, storing `Date`, `Data`, `URL` and `PreferenceValue` as they are.
     ///
-    /// - Parameters:
-    ///   - value: The value to encode.
-    ///   - codingPath: Where the value sits in the tree.
-    ///   - allowsNil: Whether nil is allowed here (a keyed container's member, which nil omits).
-    /// - Returns: The encoded node.
-    /// - Throws: What the value's `encode(to:)` throws.
-    func node<T: Encodable>(
-        for value: T, at codingPath: [any CodingKey], allowsNil: Bool
-    ) throws
-        -> PreferenceEncodingNode
-    {
-        if let stored = Self.directValue(value) { return .value(stored) }
-        if let unordered = value as? any UnorderedEncodable {
+    /// - Returns: The value's stored form; nil for a nil that leaves it out (where `allowsNil`).
+    /// - Throws: What the value's `encode(to:)` throws, and the first misuse of the container API.
+    static func encoded<T: Encodable>(
+        _ value: T, at codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any], allowsNil: Bool
+    ) throws -> PreferenceValue? {
+        if let stored = directValue(value) { return stored }
+        // The type is asked, not the value: casting the value boxes it first.
+        if T.self is any UnorderedEncodable.Type, let unordered = value as? any UnorderedEncodable {
             var elements: [PreferenceValue] = []
             try unordered.forEachEncodableElement { element in
                 let key = PreferenceCodingKey(index: elements.count)
-                let node = try self.node(for: element, at: codingPath + [key], allowsNil: false)
-                elements.append(node.resolved() ?? .dictionary([:]))
+                let path = codingPath + [key]
+                elements.append(try encoded(element, at: path, userInfo: userInfo, allowsNil: false) ?? [:])
             }
-            return .value(.array(elements.sorted(by: PreferenceValue.storageOrder)))
+            return .array(elements.sorted(by: PreferenceValue.storageOrder))
         }
-        let encoder = PreferenceValueEncoding(codingPath: codingPath, state: self, allowsNil: allowsNil)
+        let encoder = PreferenceValueEncoding(codingPath: codingPath, userInfo: userInfo, allowsNil: allowsNil)
         try value.encode(to: encoder)
-        return encoder.storage ?? .keyed(PreferenceKeyedEncodingBox())
+        return try encoder.finished()
+    }
+
+    /// Encodes a value below this one (a member or an element) at `codingPath`.
+    func encoded<T: Encodable>(_ value: T, at codingPath: [any CodingKey], allowsNil: Bool) throws -> PreferenceValue? {
+        try Self.encoded(value, at: codingPath, userInfo: userInfo, allowsNil: allowsNil)
     }
 
     /// The stored form of the types that the tree holds as they are, instead of through their `Codable` conformance.
@@ -197,6 +146,38 @@ final class PreferenceEncodingState {
         if T.self == Data.self { return (value as? Data).map(PreferenceValue.data) }
         if T.self == URL.self { return (value as? URL).map { .string($0.absoluteString) } }
         return nil
+    }
+
+    /// The finished value: what nothing was encoded into stands for an empty keyed container.
+    ///
+    /// - Throws: The first misuse of the container API, here or below.
+    func finished() throws -> PreferenceValue? {
+        if let misuse { throw misuse }
+        switch kind {
+        case .empty: return .dictionary([:])
+        case .single: return single
+        case .keyed:
+            guard !nested.isEmpty else { return .dictionary(members) }
+            var all = members
+            for (name, member) in nested { all[name] = try member.finished() }
+            return .dictionary(all)
+        case .unkeyed:
+            return .array(
+                try elements.map { element in
+                    switch element {
+                    case .value(let value): value
+                    case .encoder(let encoder): try encoder.finished() ?? [:]  // nil is refused in an array
+                    }
+                })
+        }
+    }
+
+    /// Records a misuse of the container API, keeping only the first one.
+    private func reportMisuse(_ message: String) {
+        guard misuse == nil else { return }
+        let description = "\(message) at \(codingPath.codingPathDescription)."
+        misuse = EncodingError.invalidValue(
+            message, EncodingError.Context(codingPath: codingPath, debugDescription: description))
     }
 
     /// The error for nil encoded where the tree cannot hold it.
@@ -211,99 +192,101 @@ final class PreferenceEncodingState {
             )
         )
     }
-}
 
-// MARK: - Encoder
-
-/// The `Encoder` handed to each `encode(to:)`; it is also its own single-value container.
-final class PreferenceValueEncoding: Encoder, SingleValueEncodingContainer {
-    let codingPath: [any CodingKey]
-    let state: PreferenceEncodingState
-    /// Whether encoding nil leaves the value out (true for a keyed container's member) rather than throwing.
-    let allowsNil: Bool
-    /// What has been encoded so far, or nil when nothing has.
-    private(set) var storage: PreferenceEncodingNode?
-
-    var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
-
-    init(codingPath: [any CodingKey], state: PreferenceEncodingState, allowsNil: Bool) {
-        self.codingPath = codingPath
-        self.state = state
-        self.allowsNil = allowsNil
-    }
+    // MARK: Containers
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let box: PreferenceKeyedEncodingBox
-        switch storage {
-        case nil:
-            box = PreferenceKeyedEncodingBox()
-            storage = .keyed(box)
-        case .keyed(let existing):
-            box = existing
-        default:
-            box = PreferenceKeyedEncodingBox()
-            state.reportMisuse("Requested a keyed container after encoding something else", at: codingPath)
-        }
-        let container = PreferenceKeyedEncodingContainer<Key>(box: box, state: state, codingPath: codingPath)
-        return KeyedEncodingContainer(container)
+        KeyedEncodingContainer(PreferenceKeyedEncodingContainer<Key>(encoder: becoming(.keyed)))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        let box: PreferenceUnkeyedEncodingBox
-        switch storage {
-        case nil:
-            box = PreferenceUnkeyedEncodingBox()
-            storage = .unkeyed(box)
-        case .unkeyed(let existing):
-            box = existing
-        default:
-            box = PreferenceUnkeyedEncodingBox()
-            state.reportMisuse("Requested an unkeyed container after encoding something else", at: codingPath)
-        }
-        return PreferenceUnkeyedEncodingContainer(box: box, state: state, codingPath: codingPath)
+        PreferenceUnkeyedEncodingContainer(encoder: becoming(.unkeyed))
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
+    /// The storage of a container of `requested` kind: this encoder, unless it holds something else already (a
+    /// misuse, answered with storage that nothing reads).
+    private func becoming(_ requested: Kind) -> PreferenceValueEncoding {
+        if kind == .empty {
+            kind = requested
+            if requested == .keyed { members = Dictionary(minimumCapacity: 4) }  // reserveCapacity is not specialized
+        }
+        guard kind != requested else { return self }
+        let container = requested == .keyed ? "a keyed" : "an unkeyed"
+        reportMisuse("Requested \(container) container after encoding something else")
+        return PreferenceValueEncoding(codingPath: codingPath, userInfo: userInfo, allowsNil: allowsNil)
+            .becoming(requested)
+    }
+
+    /// Sets a keyed container's member; the last one set under a name wins, and nil leaves it out.
+    func setMember(_ value: PreferenceValue?, forKey name: String) {
+        members[name] = value
+        if !nested.isEmpty { nested[name] = nil }
+    }
+
+    /// The storage of a keyed container's member still being written: the one there already when it is asked for
+    /// again (a nested container), or a new one that replaces what was set under the key.
+    func member(_ key: any CodingKey, reusing: Bool) -> PreferenceValueEncoding {
+        if reusing, let existing = nested[key.stringValue] { return existing }
+        let member = PreferenceValueEncoding(codingPath: codingPath + [key], userInfo: userInfo, allowsNil: true)
+        members[key.stringValue] = nil
+        nested[key.stringValue] = member
+        return member
+    }
+
+    /// How many elements an unkeyed container holds.
+    var elementCount: Int { elements.count }
+
+    /// Appends a finished element to an unkeyed container.
+    func append(_ value: PreferenceValue) { elements.append(.value(value)) }
+
+    /// Appends an element still being written (a nested container, a super encoder) to an unkeyed container.
+    func appendElement(at codingPath: [any CodingKey]) -> PreferenceValueEncoding {
+        let element = PreferenceValueEncoding(codingPath: codingPath, userInfo: userInfo, allowsNil: false)
+        elements.append(.encoder(element))
+        return element
+    }
+
     // MARK: Single value
 
     /// Stores the single value, which may be set only once.
-    private func store(_ node: PreferenceEncodingNode) throws {
-        guard storage == nil else {
+    private func store(_ value: PreferenceValue?) throws {
+        guard kind == .empty else {
             let place = codingPath.codingPathDescription
             throw EncodingError.invalidValue(
-                node.resolved() as Any,
+                value as Any,
                 EncodingError.Context(
                     codingPath: codingPath,
                     debugDescription: "Cannot encode a single value at \(place): it already holds a value."
                 )
             )
         }
-        storage = node
+        (kind, single) = (.single, value)
     }
 
     func encodeNil() throws {
-        guard allowsNil else { throw PreferenceEncodingState.nilError(at: codingPath) }
-        try store(.omitted)
+        guard allowsNil else { throw Self.nilError(at: codingPath) }
+        try store(nil)
     }
 
-    func encode(_ value: Bool) throws { try store(.value(value.preferenceValue())) }
-    func encode(_ value: String) throws { try store(.value(value.preferenceValue())) }
-    func encode(_ value: Double) throws { try store(.value(value.preferenceValue())) }
-    func encode(_ value: Float) throws { try store(.value(value.preferenceValue())) }
-    func encode(_ value: Int) throws { try store(.value(value.preferenceValue())) }
-    func encode(_ value: Int8) throws { try store(.value(value.preferenceValue())) }
-    func encode(_ value: Int16) throws { try store(.value(value.preferenceValue())) }
-    func encode(_ value: Int32) throws { try store(.value(value.preferenceValue())) }
-    func encode(_ value: Int64) throws { try store(.value(value.preferenceValue())) }
-    func encode(_ value: UInt) throws { try store(.value(value.preferenceValue())) }
-    func encode(_ value: UInt8) throws { try store(.value(value.preferenceValue())) }
-    func encode(_ value: UInt16) throws { try store(.value(value.preferenceValue())) }
-    func encode(_ value: UInt32) throws { try store(.value(value.preferenceValue())) }
-    func encode(_ value: UInt64) throws { try store(.value(value.preferenceValue())) }
+    func encode(_ value: Bool) throws { try store(value.preferenceValue()) }
+    func encode(_ value: String) throws { try store(value.preferenceValue()) }
+    func encode(_ value: Double) throws { try store(value.preferenceValue()) }
+    func encode(_ value: Float) throws { try store(value.preferenceValue()) }
+    func encode(_ value: Int) throws { try store(value.preferenceValue()) }
+    func encode(_ value: Int8) throws { try store(value.preferenceValue()) }
+    func encode(_ value: Int16) throws { try store(value.preferenceValue()) }
+    func encode(_ value: Int32) throws { try store(value.preferenceValue()) }
+    func encode(_ value: Int64) throws { try store(value.preferenceValue()) }
+    func encode(_ value: UInt) throws { try store(value.preferenceValue()) }
+    func encode(_ value: UInt8) throws { try store(value.preferenceValue()) }
+    func encode(_ value: UInt16) throws { try store(value.preferenceValue()) }
+    func encode(_ value: UInt32) throws { try store(value.preferenceValue()) }
+    func encode(_ value: UInt64) throws { try store(value.preferenceValue()) }
 
     func encode<T: Encodable>(_ value: T) throws {
-        try store(state.node(for: value, at: codingPath, allowsNil: allowsNil))
+        try store(encoded(value, at: codingPath, allowsNil: allowsNil))
     }
 }
 

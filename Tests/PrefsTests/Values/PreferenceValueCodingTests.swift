@@ -218,6 +218,34 @@ private func roundTrip<T: Codable & Equatable>(_ value: T, expecting tree: Prefe
             ])
     }
 
+    @Test func aNestedContainerAskedForAgainIsTheSameOneAndOfAnotherKindAMisuse() throws {
+        /// Asks a member for a nested keyed container, then for one of the same or another kind.
+        struct TwoAsks: Encodable {
+            let otherKind: Bool
+            enum Keys: String, CodingKey { case inner, x, y }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Keys.self)
+                var first = container.nestedContainer(keyedBy: Keys.self, forKey: .inner)
+                try first.encode(1, forKey: .x)
+                if otherKind {
+                    var list = container.nestedUnkeyedContainer(forKey: .inner)
+                    try list.encode(2)
+                } else {
+                    var second = container.nestedContainer(keyedBy: Keys.self, forKey: .inner)
+                    try second.encode(2, forKey: .y)
+                }
+            }
+        }
+        #expect(try encoder.encode(TwoAsks(otherKind: false)) == ["inner": ["x": 1, "y": 2]])
+        let error = try #require(throws: EncodingError.self) { try encoder.encode(TwoAsks(otherKind: true)) }
+        guard case .invalidValue(_, let context) = error else {
+            Issue.record("expected invalidValue, got \(error)")
+            return
+        }
+        #expect(names(context.codingPath) == ["inner"])
+        #expect(context.debugDescription.contains("Requested an unkeyed container after encoding something else"))
+    }
+
     @Test func nilInAnArrayIsAClearError() throws {
         let error = try #require(throws: EncodingError.self) { try encoder.encode(["list": [1, nil, 3] as [Int?]]) }
         guard case .invalidValue(_, let context) = error else {
