@@ -36,13 +36,6 @@ extension UUID: PreferenceStorable {
 
 /// A collection whose order means nothing (a `Set`): a `Codable` value holding one stores it as an array in the
 /// storage order of its elements' stored forms, as the ``PreferenceStorable`` conformance of `Set` does.
-protocol UnorderedEncodable {
-    /// Calls `body` with each element.
-    func forEachEncodableElement(_ body: (any Encodable) throws -> Void) rethrows
-}
+protocol UnorderedEncodable {}
 
-extension Set: UnorderedEncodable where Element: Encodable {
-    func forEachEncodableElement(_ body: (any Encodable) throws -> Void) rethrows {
-        for element in self { try body(element) }
-    }
-}
+extension Set: UnorderedEncodable where Element: Encodable {}
