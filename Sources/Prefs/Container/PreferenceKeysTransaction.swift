@@ -72,8 +72,7 @@ public struct PreferenceKeysTransaction {
 
     /// The index of the transaction of a key's store: a store object bound under several IDs has one transaction.
     private func index(of store: PreferenceStoreID, for name: String) -> Int {
-        let link = prefs.link(store, for: prefs.keyPrefix + name)  // a store the container lacks: a clear message
-        let index = prefs.links.firstIndex { $0 === link }!
+        let index = prefs.slot(store, for: prefs.keyPrefix + name)  // a store the container lacks: a clear message
         precondition(storeTransactions[index] != nil, "Prefs: store '\(store)' is not part of this transaction")
         return index
     }

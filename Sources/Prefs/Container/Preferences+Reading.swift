@@ -60,7 +60,7 @@ extension Preferences {
                 return value
             case .decode(let request):
                 let decoded = request.key.decode(
-                    request.visible, reportingTo: logger, as: describe(request.name, slot: request.slot))
+                    request.visible, reportingTo: logger, as: describe(request.name, in: request.key.storeID))
                 lockedCache(decoded, for: request)
                 request.anchor.access(in: self)
                 return decoded.value
@@ -86,9 +86,9 @@ extension Preferences {
     func bind(_ key: any ErasedKey, _ unbound: UnboundKey) -> ReadAction {
         let name = keyPrefix + key.name
         let slot = slot(key.storeID, for: name)
-        let link = slots[slot].link
+        let link = links[slot]
         if key.isSecret { link.markSecret(name) }
-        moveFormerValue(of: key, to: StoredKey(storeID: slots[slot].id, name: name), via: link)
+        moveFormerValue(of: key, to: StoredKey(storeID: key.storeID, name: name), via: link)
         let override = overrides.isEmpty ? nil : overrideValue(for: key)
         // Read the store outside the lock; retry if a link update raced the read. After a few races, keep the value
         // read and read the key back behind it, on the link's queue, after the updates.
@@ -97,9 +97,10 @@ extension Preferences {
             let (value, failure, sequence) = link.read(name)
             if let failure {
                 let reason = SecretRedaction.text(of: failure, isSecret: link.isSecret(name))
-                logger.error("Prefs: could not read '\(describe(name, slot: slot))': \(reason); reading the default")
+                logger.error(
+                    "Prefs: could not read '\(describe(name, in: key.storeID))': \(reason); reading the default")
             }
-            let decoded = key.decode(override?.value ?? value, reportingTo: logger, as: describe(name, slot: slot))
+            let decoded = key.decode(override?.value ?? value, reportingTo: logger, as: describe(name, in: key.storeID))
             let first = FirstRead(
                 unbound: unbound, key: key, slot: slot, name: name, value: value, sequence: sequence,
                 override: override, decoded: decoded)
@@ -118,14 +119,14 @@ extension Preferences {
     /// Linux). A failed read is reported and the cache answers.
     private func readThrough(_ binding: BindingID) -> ReadAction {
         let target = lockedWriteTarget(binding)
-        let link = slots[target.slot].link
+        let link = links[target.slot]
         var read: (value: PreferenceValue?, sequence: UInt64)?
         do {
             read = try link.readThrough(target.name)
         } catch {
             let reason = SecretRedaction.text(of: error, isSecret: link.isSecret(target.name))
             logger.error(
-                "Prefs: could not read '\(describe(target.name, slot: target.slot))': \(reason); reading the cached value"
+                "Prefs: could not read '\(describe(target.name, in: target.key.storeID))': \(reason); reading the cached value"
             )
         }
         let (change, action) = lockedReadThrough(binding, read: read)

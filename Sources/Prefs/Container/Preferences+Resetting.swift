@@ -42,7 +42,7 @@ extension Preferences {
     /// - Parameter storeIDs: The stores to clear; nil (the default) clears every store of the container.
     /// - Throws: An error of a store; nothing is removed from that store then.
     public func resetAll(in storeIDs: Set<PreferenceStoreID>? = nil) throws {
-        let ids = (storeIDs.map(Array.init) ?? slots.map(\.id)).sorted { $0.name < $1.name }
+        let ids = (storeIDs.map(Array.init) ?? self.storeIDs.map(\.id)).sorted { $0.name < $1.name }
         let record = keyPrefix + Self.migrationRecordName
         try runTransaction(on: ids) { transaction in
             for id in ids {

@@ -20,7 +20,7 @@ extension Preferences {
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws, a codec error, or a store error; nothing is written then.
     public func transaction<Result>(_ body: (inout PreferenceKeysTransaction) throws -> Result) throws -> Result {
-        try runTransaction(on: slots.map(\.id), body)
+        try runTransaction(on: storeIDs.map(\.id), body)
     }
 
     /// Atomically reads, changes and writes one key: no concurrent update is lost, also across
@@ -72,9 +72,9 @@ extension Preferences {
         on storeIDs: [PreferenceStoreID],
         _ body: (inout PreferenceKeysTransaction) throws -> Result
     ) throws -> Result {
-        let used = storeIDs.map { link($0) }  // a store the container lacks: a programmer error with a message
+        // A store the container lacks: a programmer error with a message.
+        let indexes = Set(storeIDs.map { slot($0) }).sorted()
         var transactions: [PreferenceStoreTransaction?] = Array(repeating: nil, count: links.count)
-        let indexes = links.indices.filter { index in used.contains { $0 === links[index] } }
         return try nest(indexes[...], &transactions) { transactions in
             var transaction = PreferenceKeysTransaction(prefs: self, storeTransactions: transactions)
             let result = try body(&transaction)

@@ -36,8 +36,8 @@ extension Preferences {
     ///   flush, or an error of a store's own flush.
     public func flush() throws {
         var failures: [PreferenceWriteError] = []
-        for link in links {
-            let storeID = slots.first { $0.link === link }!.id
+        for (slot, link) in links.enumerated() {
+            let storeID = storeIDs.first { $0.slot == slot }!.id
             failures += try link.flush().map {
                 PreferenceWriteError(storeID: storeID, keys: $0.keys, underlying: $0.underlying)
             }
@@ -70,9 +70,9 @@ extension Preferences {
         let written = LocalWrite(
             binding: target.binding, decoded: Decoded(decoded(), usedDefault: false),
             valueChangesSeen: target.valueChanges)
-        // Unretained: `slots` holds the link for as long as this container lives, and retaining a link (which is
+        // Unretained: `links` holds the link for as long as this container lives, and retaining a link (which is
         // referred to weakly) takes Swift's slow path.
-        let link = Unmanaged.passUnretained(slots[target.slot].link)
+        let link = Unmanaged.passUnretained(links[target.slot])
         let failuresBefore = link._withUnsafeGuaranteedRef {
             $0.write(name: target.name, value: stored, written: written, by: self)
         }
@@ -110,7 +110,7 @@ extension Preferences {
         link.drainNow()
         if let failure = link.failure(of: target.name, since: failuresBefore) {
             throw PreferenceWriteError(
-                storeID: slots[target.slot].id, keys: failure.keys, underlying: failure.underlying)
+                storeID: target.key.storeID, keys: failure.keys, underlying: failure.underlying)
         }
     }
 
@@ -125,7 +125,7 @@ extension Preferences {
     /// key's value out: the one report of failed writes.
     @usableFromInline
     func reportFailedWrite<Value>(of key: PreferenceKeys.Key<Value>, _ error: any Error) {
-        let name = describe(keyPrefix + key.name, slot: slotIndex(of: key.storeID) ?? 0)
+        let name = describe(keyPrefix + key.name, in: key.storeID)
         logger.error("Prefs: could not set '\(name)': \(SecretRedaction.text(of: error, isSecret: key.isSecret))")
     }
 }

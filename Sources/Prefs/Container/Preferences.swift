@@ -19,11 +19,11 @@ public import Logging
 /// store receives it behind the caller, on one serial queue per store, coalesced with the writes
 /// made meanwhile (see "Architecture" in the documentation).
 public final class Preferences: Sendable {
-    /// The container's stores, each with its link, in the order of their IDs' names: a store's index here is its
-    /// slot.
-    @usableFromInline let slots: [StoreSlot]
-    /// Each link once, in the order of its first slot.
-    let links: [StoreLink]
+    /// The link of each store object, once: a store's index here is its slot. A store object bound under two IDs has
+    /// one slot, so a name in it is one stored key for the key paths of both.
+    @usableFromInline let links: [StoreLink]
+    /// The container's store IDs in the order of their names, each with its store's slot.
+    let storeIDs: [(id: PreferenceStoreID, slot: Int)]
     /// Prepended to every key's name in the stores.
     public let keyPrefix: String
     /// Read-only layers above the stores, highest first.
@@ -31,13 +31,6 @@ public final class Preferences: Sendable {
     let logger: Logger
     /// The container's state; its lock is taken in `Preferences+State.swift` only.
     @usableFromInline let state: Lock<ContainerState>
-
-    /// A store the container binds, under one ID.
-    @usableFromInline
-    struct StoreSlot: Sendable {
-        @usableFromInline let id: PreferenceStoreID
-        @usableFromInline let link: StoreLink
-    }
 
     /// Creates a container whose keys all live in one store.
     ///
@@ -87,17 +80,15 @@ public final class Preferences: Sendable {
         self.keyPrefix = keyPrefix
         self.overrides = overrides
         self.logger = logger
-        let slots = sortedStores.map { StoreSlot(id: $0.id, link: StoreLink.link(to: $0.store, logger: logger)) }
-        self.slots = slots
         var links: [StoreLink] = []
-        for slot in slots where !links.contains(where: { $0 === slot.link }) { links.append(slot.link) }
+        storeIDs = sortedStores.map { id, store in
+            let link = StoreLink.link(to: store, logger: logger)
+            if !links.contains(where: { $0 === link }) { links.append(link) }
+            return (id, links.firstIndex { $0 === link }!)
+        }
         self.links = links
-        self.state = Lock(
-            ContainerState(
-                readsThrough: slots.map(\.link.requiresReadThrough),
-                linkOfSlot: slots.map { slot in links.firstIndex { $0 === slot.link }! },
-                keyPrefix: keyPrefix))
-        for (index, slot) in slots.enumerated() { slot.link.attach(self, slot: index) }
+        self.state = Lock(ContainerState(readsThrough: links.map(\.requiresReadThrough), keyPrefix: keyPrefix))
+        for (slot, link) in links.enumerated() { link.attach(self, slot: slot) }
     }
 
     deinit {
@@ -117,23 +108,23 @@ public final class Preferences: Sendable {
             preconditionFailure(
                 "Prefs: \(keyName.map { "key '\($0)' is stored in" } ?? "there is a use of store") '\(storeID)', but "
                     + "this Preferences has no store with that ID (it has: "
-                    + "\(slots.map(\.id.name).joined(separator: ", "))); pass one in Preferences(stores:)"
+                    + "\(storeIDs.map(\.id.name).joined(separator: ", "))); pass one in Preferences(stores:)"
             )
         }
         return slot
     }
 
     /// The slot of a store ID, if the container has that store (a few stores: searched in order).
-    func slotIndex(of storeID: PreferenceStoreID) -> Int? { slots.firstIndex { $0.id == storeID } }
+    func slotIndex(of storeID: PreferenceStoreID) -> Int? { storeIDs.first { $0.id == storeID }?.slot }
 
     /// The link to the store bound to a store ID; a key naming a store the container lacks is a programmer error.
     func link(_ storeID: PreferenceStoreID, for keyName: String? = nil) -> StoreLink {
-        slots[slot(storeID, for: keyName)].link
+        links[slot(storeID, for: keyName)]
     }
 
     /// How log messages name a stored key: its name, and its store unless it is the default one.
-    func describe(_ name: String, slot: Int) -> String {
-        StoredKey(storeID: slots[slot].id, name: name).description
+    func describe(_ name: String, in storeID: PreferenceStoreID) -> String {
+        StoredKey(storeID: storeID, name: name).description
     }
 
     /// Finishes taking a change into the cache, outside every lock: tells Observation of keys only it watches, and

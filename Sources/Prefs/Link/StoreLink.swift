@@ -52,7 +52,7 @@ final class StoreLink: Sendable {
         /// lock can be the container's last, and its `deinit` detaches, which takes that lock again.
         let id: ObjectIdentifier
         let container: WeakReference<Preferences>
-        /// The container's slot of the store (a container that binds it under several IDs registers once for each).
+        /// The container's slot of the store (a container registers once, however many IDs it binds the store under).
         let slot: Int
     }
 
@@ -141,21 +141,9 @@ final class StoreLink: Sendable {
     /// under it (see `ContainerRegistration`). The writer is not retained: its caller holds it until the write returns
     /// (and retaining a container, which is referred to weakly, takes Swift's slow path).
     private struct ContainerActions {
-        private var writer: Unmanaged<Preferences>?
-        private var writerAction = ChangeAction()
-        private var others: [(container: Preferences, action: ChangeAction)] = []
-
-        mutating func append(_ container: Preferences, _ action: ChangeAction) { others.append((container, action)) }
-
-        /// Adds the writer's action; the writer binds the store under one ID in the common case.
-        mutating func appendWriter(_ container: Unmanaged<Preferences>, _ action: ChangeAction) {
-            if writer == nil {
-                writer = container
-                writerAction = action
-            } else {
-                append(container.takeUnretainedValue(), action)
-            }
-        }
+        var writer: Unmanaged<Preferences>?
+        var writerAction = ChangeAction()
+        var others: [(container: Preferences, action: ChangeAction)] = []
 
         /// Lets each container act, outside every lock.
         func perform() {
@@ -173,10 +161,12 @@ final class StoreLink: Sendable {
         for index in registrations.indices {  // by index: copying a registration would copy its weak reference
             let slot = registrations[index].slot
             if let writer, registrations[index].id == ObjectIdentifier(writer.takeUnretainedValue()) {
-                actions.appendWriter(
-                    writer, writer._withUnsafeGuaranteedRef { $0.apply(update, slot: slot, written: written) })
+                actions.writer = writer
+                actions.writerAction = writer._withUnsafeGuaranteedRef {
+                    $0.apply(update, slot: slot, written: written)
+                }
             } else if let container = registrations[index].container.object {
-                actions.append(container, container.apply(update, slot: slot, written: nil))
+                actions.others.append((container, container.apply(update, slot: slot, written: nil)))
             }
         }
         return actions

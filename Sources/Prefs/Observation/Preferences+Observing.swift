@@ -81,7 +81,7 @@ extension Preferences {
     ) -> (token: PreferenceObservationToken, current: CurrentValue) {
         let key = PreferenceKeys()[keyPath: keyPath]
         let binding = resolve(key)
-        if slots[slot(key.storeID)].link.requiresReadThrough { _ = value(of: key) }
+        if link(key.storeID).requiresReadThrough { _ = value(of: key) }
         let observer = Observer(
             notify: { old, new in onChange(old.value(as: Value.self), new.value(as: Value.self)) }, finish: finish)
         let (id, current, first) = lockedAddObserver(observer, of: binding, initial: initial)

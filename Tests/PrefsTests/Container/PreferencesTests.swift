@@ -95,6 +95,18 @@ extension PreferenceKeys {
         #expect(store.value(forKey: "token") == nil)
     }
 
+    /// A failed write through either ID of one store object names the ID of its own key.
+    @Test func aFailedWriteNamesTheStoreIDOfItsKey() throws {
+        let store = TestPreferenceStore()
+        let prefs = Preferences(stores: [.default: store, .second: store])
+        store.failWrites(with: .init("read-only"))
+        let second = try #require(throws: PreferenceWriteError.self) { try prefs.set(\.secondStoreToken, "x") }
+        #expect(second.storeID == .second)
+        let first = try #require(throws: PreferenceWriteError.self) { try prefs.set(\.defaultStoreToken, "y") }
+        #expect(first.storeID == .default)
+        #expect(prefs[\.secondStoreToken] == "" && prefs[\.defaultStoreToken] == "")
+    }
+
     @Test func aKeyWhoseStoreIsMissingIsAProgrammerErrorNamingTheKey() async {
         await #expect(processExitsWith: .failure) {
             let prefs = Preferences(store: InMemoryPreferenceStore())

@@ -22,17 +22,17 @@ import Testing
     @Test func aStoreUnderTwoIDsNamesEachChangeOnce() async throws {
         let store = InMemoryPreferenceStore()
         let prefs = Preferences(stores: [.default: store, .second: store])
-        _ = prefs[\.secondStoreToken]  // cached in the second slot only
+        _ = prefs[\.secondStoreToken]  // cached under the second ID only
         let names = Collected<String>()
         let changedKeys = prefs.changedKeys()  // subscribed now
         let consumer = Task { for await name in changedKeys { names.append(name) } }
-        prefs[\.count] = 2  // cached in the first slot only
+        prefs[\.count] = 2  // cached under the first ID only
         prefs[\.secondStoreToken] = "t"
         store.write(["outside": .some(1)])  // cached in neither
-        _ = prefs[\.secondStoreCountIfStored]  // `count` as an optional, in the second slot: reads 2
-        prefs.reset(\.count)  // both slots see 2 become nothing: named once
-        // The optional reads nil, then 0. The first slot's `count` read its default, 0, and reads 0: it names nothing,
-        // and the second slot must name the change.
+        _ = prefs[\.secondStoreCountIfStored]  // `count` as an optional, under the second ID: reads 2
+        prefs.reset(\.count)  // both key paths see 2 become nothing: named once
+        // The optional reads nil, then 0. The first ID's `count` read its default, 0, and reads 0: it names nothing,
+        // and the second ID's key path must name the change.
         prefs[\.secondStoreCountIfStored] = 0
         prefs[\.name] = "last"
         // Names arrive in order: once the last write is named, every earlier name has arrived.

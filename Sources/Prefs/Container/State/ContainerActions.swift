@@ -39,7 +39,6 @@ struct DecodeRequest: Sendable {
     let binding: BindingID
     let key: any ErasedKey
     let name: String
-    let slot: Int
     let visible: PreferenceValue?
     let sequence: UInt64
     let anchor: ObservationAnchor

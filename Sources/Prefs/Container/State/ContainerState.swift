@@ -10,7 +10,7 @@
 struct ContainerState: Sendable {
     var keys = KeyTable()
     var bindings: [BindingRow] = []
-    /// Per store slot (the container's index of a store ID), a row of each cached stored name, tagged by 32 bits of
+    /// Per store slot (the container's index of a store object), a row of each cached stored name, tagged by 32 bits of
     /// the name's hash (the names stay in the rows).
     private var names: [IndexTable<UInt32>]
     /// Per store slot, the number of the last link update received: a first read that started before it may have
@@ -18,11 +18,6 @@ struct ContainerState: Sendable {
     private var lastSequence: [UInt64]
     /// Per store slot, whether every read asks the store (``PreferenceStore/requiresReadThrough``).
     private let readsThrough: [Bool]
-    /// Per store slot, the index of its store's link (a store bound under two IDs has two slots and one link).
-    private let linkOfSlot: [Int]
-    /// Per link, the stored names told to the observers of every key's name for its last update: each slot of the
-    /// store applies the update, and the names' observers hear each name once.
-    private var namedInUpdate: [(sequence: UInt64, names: Set<String>)]
     /// The container's key prefix: names outside it are not this container's keys.
     private let keyPrefix: String
     /// The values of override layers that shadow stored keys, by row (few keys have one).
@@ -36,10 +31,8 @@ struct ContainerState: Sendable {
     var deliveries = DeliveryQueue<DeliveryItem>()
 
     /// An empty state for a container whose stores (by slot) read through or not.
-    init(readsThrough: [Bool], linkOfSlot: [Int]? = nil, keyPrefix: String = "") {
+    init(readsThrough: [Bool], keyPrefix: String = "") {
         self.readsThrough = readsThrough
-        self.linkOfSlot = linkOfSlot ?? Array(readsThrough.indices)
-        namedInUpdate = Array(repeating: (0, []), count: (self.linkOfSlot.max() ?? -1) + 1)
         self.keyPrefix = keyPrefix
         names = Array(repeating: IndexTable(), count: readsThrough.count)
         lastSequence = Array(repeating: 0, count: readsThrough.count)
@@ -107,7 +100,7 @@ struct ContainerState: Sendable {
         return .decode(
             DecodeRequest(
                 binding: binding, key: bindings[binding].key, name: bindings[binding].name,
-                slot: Int(bindings[binding].slot), visible: visibleValue(of: binding),
+                visible: visibleValue(of: binding),
                 sequence: bindings[binding].sequence, anchor: anchor))
     }
 
@@ -243,13 +236,12 @@ struct ContainerState: Sendable {
             let row = writtenRow(written, named: name, inSlot: slot)
                 ?? cachedRow(named: name, tagged: KeyIdentity.tag(of: name), inSlot: slot)
         else {
-            if name.hasPrefix(keyPrefix), tellsNames(name, in: (linkOfSlot[slot], sequence)) {
+            if name.hasPrefix(keyPrefix), !observers.keyNameObservers.isEmpty {
                 deliveries.append(DeliveryItem(.name(name, anchor: nil, observers: observers.keyNameObservers)))
             }
             return
         }
-        change(
-            row, to: value, sequence: sequence, written: written, update: (linkOfSlot[slot], sequence), into: &action)
+        change(row, to: value, sequence: sequence, written: written, into: &action)
     }
 
     /// The store of a read-through key was read: the cache follows what it holds.
@@ -257,22 +249,21 @@ struct ContainerState: Sendable {
         _ binding: BindingID, value: PreferenceValue?, sequence: UInt64
     ) -> ChangeAction {
         var action = ChangeAction()
-        change(binding, to: value, sequence: sequence, written: nil, update: nil, into: &action)
+        change(binding, to: value, sequence: sequence, written: nil, into: &action)
         action.delivery = claimDeliveries()
         return action
     }
 
     /// Sets a cached key's stored value as of `sequence` (an older sequence changes nothing) in every row of its ring,
     /// and records who must hear of it: the observers of each row whose readers see a change, and observers of every
-    /// key's name (once per link `update`; nil for a read through), through the delivery queue; Observation alone
-    /// directly.
+    /// key's name (once for the ring), through the delivery queue; Observation alone directly.
     ///
     /// A row's readers see no change when the stored value is the same (``PreferenceValue/==(_:_:)``), when an
     /// override shadows it, or when a missing value stands for the default that the other side holds: the store is
     /// still written then, but nobody is woken.
     private mutating func change(
         _ first: BindingID, to newValue: PreferenceValue?, sequence: UInt64, written: LocalWrite?,
-        update: (link: Int, sequence: UInt64)?, into action: inout ChangeAction
+        into action: inout ChangeAction
     ) {
         guard sequence >= bindings[first].sequence else { return }
         let old = bindings[first].value
@@ -286,9 +277,7 @@ struct ContainerState: Sendable {
             bindings[binding].sequence = sequence
             if isChange {
                 let typed = written?.binding == binding ? written?.decoded : nil
-                change(
-                    binding, from: old, to: newValue, written: typed, update: update, namesTold: &namesTold,
-                    into: &action)
+                change(binding, from: old, to: newValue, written: typed, namesTold: &namesTold, into: &action)
             }
             binding = bindings[binding].nextOfName
         } while binding != first
@@ -297,7 +286,7 @@ struct ContainerState: Sendable {
     /// Sets one row's changed stored value (and its typed form, for the writer's own row) and records who must hear.
     private mutating func change(
         _ binding: BindingID, from old: PreferenceValue?, to newValue: PreferenceValue?, written: Decoded?,
-        update: (link: Int, sequence: UInt64)?, namesTold: inout Bool, into action: inout ChangeAction
+        namesTold: inout Bool, into action: inout ChangeAction
     ) {
         bindings[binding].value = newValue
         guard !bindings[binding].isOverridden else { return }  // readers see the override, which did not change
@@ -308,10 +297,8 @@ struct ContainerState: Sendable {
             if (old ?? storedDefault) == (newValue ?? storedDefault) { return }
         }
         let anchor = anchors.anchor(of: binding)
-        // The name is read only when someone observes names: passing it copies it.
-        let tellsNames =
-            !namesTold && !observers.keyNameObservers.isEmpty && tellsNames(bindings[binding].name, in: update)
         // The names' observers hear a stored key once, however many key paths it has.
+        let tellsNames = !namesTold && !observers.keyNameObservers.isEmpty
         namesTold = namesTold || tellsNames
         if bindings[binding].isObserved {
             let row = bindings[binding]
@@ -330,15 +317,6 @@ struct ContainerState: Sendable {
         } else {
             action.observed.append(anchor)
         }
-    }
-
-    /// Whether a change of a stored name is told to the observers of every key's name: when there are some, and for a
-    /// link update (nil: a read through) only the first time it names the name, in whichever slot of its store.
-    private mutating func tellsNames(_ name: String, in update: (link: Int, sequence: UInt64)?) -> Bool {
-        guard !observers.keyNameObservers.isEmpty else { return false }
-        guard let (link, sequence) = update else { return true }
-        if namedInUpdate[link].sequence != sequence { namedInUpdate[link] = (sequence, []) }
-        return namedInUpdate[link].names.insert(name).inserted
     }
 
     // MARK: Delivering

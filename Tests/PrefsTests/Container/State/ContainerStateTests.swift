@@ -178,24 +178,24 @@ import Testing
         #expect(local.isEmpty, "the write changes nothing readers see: the store's read already set 2")
     }
 
-    @Test func aLocalWriteIsComparedAgainInTheOtherSlotOfItsStore() {
-        // One read-through store under two IDs: a read through one slot changes that slot's row only.
-        var state = ContainerState(readsThrough: [true, true])
+    @Test func aReadThroughOneKeyPathOfAStoredKeyChangesEveryRowOfIt() {
+        // One read-through store under two IDs is one slot: the key paths of both are rows of one stored key.
+        var state = ContainerState(readsThrough: [true])
         let other = PreferenceKeys.Key<Int>("count", default: 0, store: PreferenceStoreID("second"))
-        _ = state.bind(firstRead(1), force: false)
-        guard case .readThrough(let binding)? = state.bind(firstRead(1, key: other, slot: 1), force: false) else {
+        guard case .readThrough(let first)? = state.bind(firstRead(1), force: false),
+            case .readThrough(let second)? = state.bind(firstRead(1, key: other), force: false)
+        else {
             Issue.record("every read of a read-through store's key asks the store")
             return
         }
-        _ = state.readThrough(binding, value: 2, sequence: 1)
-        let target = state.writeTarget(binding)  // the writer finds 2 in the second slot, and writes 1
+        #expect(!state.readThrough(second, value: 2, sequence: 1).isEmpty)
+        #expect(state.storedValue(of: first).value == 2, "the other key path's row follows the read")
+        let target = state.writeTarget(first)  // the writer finds 2, and writes 1
         let written = LocalWrite(
-            binding: binding, decoded: Decoded(.box(DecodedValue(1)), usedDefault: false),
+            binding: first, decoded: Decoded(.box(DecodedValue(1)), usedDefault: false),
             valueChangesSeen: target.valueChanges)
-        let first = state.apply(.init(name: "count", value: 1, sequence: 2), slot: 0, written: written)
-        let second = state.apply(.init(name: "count", value: 1, sequence: 2), slot: 1, written: written)
-        #expect(first.isEmpty, "the first slot held 1 already")
-        #expect(!second.isEmpty)
+        #expect(!state.apply(.init(name: "count", value: 1, sequence: 2), slot: 0, written: written).isEmpty)
+        #expect(state.storedValue(of: second).value == 1, "and the writer's change")
     }
 
     @Test func aFirstReadOlderThanAnUpdateThatArrivedIsRefusedUnlessForced() {
