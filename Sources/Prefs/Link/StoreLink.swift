@@ -37,7 +37,7 @@ final class StoreLink: Sendable {
     /// What the link's lock guards.
     struct Shared: Sendable {
         var state = LinkState()
-        /// The containers using the link: one registration per slot in which a container binds the store.
+        /// The containers using the link, each registered once.
         var containers: [ContainerRegistration] = []
         /// The stored names of keys declared secret, by any container using the link: their values stay out of its
         /// logs.
@@ -46,7 +46,7 @@ final class StoreLink: Sendable {
         var observation: PreferenceObservationToken?
     }
 
-    /// A container using the link, and one slot in which it binds the store.
+    /// A container using the link, and its slot of the store.
     struct ContainerRegistration: Sendable {
         /// The container's identity, compared without loading the weak reference: a reference loaded under the link's
         /// lock can be the container's last, and its `deinit` detaches, which takes that lock again.
