@@ -37,9 +37,11 @@ extension Preferences {
     public func exportJSON(
         store: PreferenceStoreID = .default, keys: [AnyPreferenceKey] = [], includingSecrets: Bool = false
     ) throws -> Data {
-        let link = link(store)
+        let slot = slot(store)  // a store object under two IDs: the keys of both are its keys
+        let link = links[slot]
         link.drainNow()
-        let declaredSecrets = Set(keys.filter { $0.isSecret && $0.storeID == store }.map { keyPrefix + $0.name })
+        let declaredSecrets = Set(
+            keys.filter { $0.isSecret && slotIndex(of: $0.storeID) == slot }.map { keyPrefix + $0.name })
         var members: [String: PreferenceValue] = [:]
         for name in try link.store.keys() where name.hasPrefix(keyPrefix) {
             if !includingSecrets, declaredSecrets.contains(name) || link.isSecret(name) { continue }
@@ -109,10 +111,11 @@ extension Preferences {
         adding keys: [AnyPreferenceKey]
     ) -> [String: @Sendable (PreferenceValue) throws -> Void] {
         var validators: [String: @Sendable (PreferenceValue) throws -> Void] = [:]
-        for (name, key) in lockedBoundKeys(inSlot: slot(store)) {
+        let slot = slot(store)  // a store object under two IDs: the keys of both are its keys
+        for (name, key) in lockedBoundKeys(inSlot: slot) {
             validators[String(name.dropFirst(keyPrefix.count))] = { try key.validate($0) }
         }
-        for key in keys where key.storeID == store { validators[key.name] = { try key.validate($0) } }
+        for key in keys where slotIndex(of: key.storeID) == slot { validators[key.name] = { try key.validate($0) } }
         return validators
     }
 }

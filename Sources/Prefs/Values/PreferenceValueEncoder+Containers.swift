@@ -35,19 +35,19 @@ struct PreferenceKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
         keyedBy keyType: NestedKey.Type,
         forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        encoder.member(key, reusing: true).container(keyedBy: keyType)
+        encoder.member(key, reusing: .keyed).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        encoder.member(key, reusing: true).unkeyedContainer()
+        encoder.member(key, reusing: .unkeyed).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        encoder.member(PreferenceCodingKey.superKey, reusing: false)
+        encoder.member(PreferenceCodingKey.superKey, reusing: nil)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        encoder.member(key, reusing: false)
+        encoder.member(key, reusing: nil)
     }
 }
 

@@ -32,7 +32,7 @@ public struct PreferenceValueEncoder: Sendable {
     public func encode<T: Encodable>(_ value: T) throws -> PreferenceValue {
         // Mapping even an empty dictionary costs about 300 instructions.
         let userInfo = userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any }
-        return try PreferenceValueEncoding.encoded(value, at: [], userInfo: userInfo, allowsNil: false)
+        return try PreferenceValueEncoding.encoded(value, at: [], userInfo: userInfo, allowsNil: false, in: nil)
             ?? .dictionary([:])
     }
 }
@@ -82,7 +82,7 @@ final class PreferenceValueEncoding: Encoder, SingleValueEncodingContainer {
     /// Whether encoding nil leaves the value out (true for a keyed container's member) rather than throwing.
     let allowsNil: Bool
     // The state below is unchecked for exclusivity: one encoding runs on one thread, and no access to it spans a call
-    // (the checks took about 900 of a `Codable` write's 13,500 instructions).
+    // that can reach this object (the checks took about 900 of a `Codable` write's 13,500 instructions).
 
     /// What the encoder holds: set by the first value or container asked for.
     @exclusivity(unchecked) private(set) var kind = Kind.empty
@@ -114,15 +114,28 @@ final class PreferenceValueEncoding: Encoder, SingleValueEncodingContainer {
 
     /// Encodes `value` at `codingPath`, storing `Date`, `Data`, `URL` and `PreferenceValue` as they are.
     ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - codingPath: Where it sits in the tree.
+    ///   - userInfo: The encoder's user info.
+    ///   - allowsNil: Whether nil leaves the value out (a keyed container's member) rather than throwing.
+    ///   - parent: The encoder of the value that holds this one, which keeps a misuse of the container API found in
+    ///     it; nil for the top-level value, whose encoding throws it.
     /// - Returns: The value's stored form; nil for a nil that leaves it out (where `allowsNil`).
-    /// - Throws: What the value's `encode(to:)` throws, and the first misuse of the container API.
+    /// - Throws: What the value's `encode(to:)` throws; for the top-level value, the first misuse of the container
+    ///   API (container requests cannot throw, so a misuse is thrown once the whole value is encoded).
     static func encoded<T: Encodable>(
-        _ value: T, at codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any], allowsNil: Bool
+        _ value: T, at codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any], allowsNil: Bool,
+        in parent: PreferenceValueEncoding?
     ) throws -> PreferenceValue? {
         if let stored = directValue(value) { return stored }
         let encoder = PreferenceValueEncoding(codingPath: codingPath, userInfo: userInfo, allowsNil: allowsNil)
         try value.encode(to: encoder)
-        let finished = try encoder.finished()
+        let finished = encoder.finished()
+        if let misuse = encoder.misuse {
+            guard let parent else { throw misuse }
+            parent.keep(misuse)
+        }
         // An array whose order means nothing is stored in one order. Only an array's type is asked, and not its
         // value: casting a value boxes it first.
         if encoder.kind == .unkeyed, T.self is any UnorderedEncodable.Type, case .array(let elements)? = finished {
@@ -133,7 +146,7 @@ final class PreferenceValueEncoding: Encoder, SingleValueEncodingContainer {
 
     /// Encodes a value below this one (a member or an element) at `codingPath`.
     func encoded<T: Encodable>(_ value: T, at codingPath: [any CodingKey], allowsNil: Bool) throws -> PreferenceValue? {
-        try Self.encoded(value, at: codingPath, userInfo: userInfo, allowsNil: allowsNil)
+        try Self.encoded(value, at: codingPath, userInfo: userInfo, allowsNil: allowsNil, in: self)
     }
 
     /// The stored form of the types that the tree holds as they are, instead of through their `Codable` conformance.
@@ -147,25 +160,29 @@ final class PreferenceValueEncoding: Encoder, SingleValueEncodingContainer {
         return nil
     }
 
-    /// The finished value: what nothing was encoded into stands for an empty keyed container.
-    ///
-    /// - Throws: The first misuse of the container API, here or below.
-    func finished() throws -> PreferenceValue? {
-        if let misuse { throw misuse }
+    /// The finished value: what nothing was encoded into stands for an empty keyed container. A misuse of the
+    /// container API in a member or element still being written is kept here.
+    func finished() -> PreferenceValue? {
         switch kind {
         case .empty: return .dictionary([:])
         case .single: return single
         case .keyed:
             guard !nested.isEmpty else { return .dictionary(members) }
             var all = members
-            for (name, member) in nested { all[name] = try member.finished() }
+            for (name, member) in nested {
+                all[name] = member.finished()
+                keep(member.misuse)
+            }
             return .dictionary(all)
         case .unkeyed:
             return .array(
-                try elements.map { element in
+                elements.map { element in
                     switch element {
-                    case .value(let value): value
-                    case .encoder(let encoder): try encoder.finished() ?? [:]  // nil is refused in an array
+                    case .value(let value): return value
+                    case .encoder(let encoder):
+                        let value = encoder.finished() ?? [:]  // nil is refused in an array
+                        keep(encoder.misuse)
+                        return value
                     }
                 })
         }
@@ -173,10 +190,20 @@ final class PreferenceValueEncoding: Encoder, SingleValueEncodingContainer {
 
     /// Records a misuse of the container API, keeping only the first one.
     private func reportMisuse(_ message: String) {
-        guard misuse == nil else { return }
         let description = "\(message) at \(codingPath.codingPathDescription)."
-        misuse = EncodingError.invalidValue(
-            message, EncodingError.Context(codingPath: codingPath, debugDescription: description))
+        keep(.invalidValue(message, EncodingError.Context(codingPath: codingPath, debugDescription: description)))
+    }
+
+    /// Keeps the first misuse of the container API found in this value.
+    private func keep(_ found: EncodingError?) {
+        if misuse == nil { misuse = found }
+    }
+
+    /// Drops a member still being written that another replaces, keeping a misuse of the container API found in it.
+    private func drop(_ replaced: PreferenceValueEncoding?) {
+        guard let replaced else { return }
+        _ = replaced.finished()
+        keep(replaced.misuse)
     }
 
     /// The error for nil encoded where the tree cannot hold it.
@@ -221,16 +248,16 @@ final class PreferenceValueEncoding: Encoder, SingleValueEncodingContainer {
     /// Sets a keyed container's member; the last one set under a name wins, and nil leaves it out.
     func setMember(_ value: PreferenceValue?, forKey name: String) {
         members[name] = value
-        if !nested.isEmpty { nested[name] = nil }
+        if !nested.isEmpty { drop(nested.removeValue(forKey: name)) }
     }
 
-    /// The storage of a keyed container's member still being written: the one there already when it is asked for
-    /// again (a nested container), or a new one that replaces what was set under the key.
-    func member(_ key: any CodingKey, reusing: Bool) -> PreferenceValueEncoding {
-        if reusing, let existing = nested[key.stringValue] { return existing }
+    /// The storage of a keyed container's member still being written: the container of `kind` there already when
+    /// one is asked for again, or a new one that replaces what was set under the key (nil `kind`: a super encoder).
+    func member(_ key: any CodingKey, reusing kind: Kind?) -> PreferenceValueEncoding {
+        if let kind, let existing = nested[key.stringValue], existing.kind == kind { return existing }
         let member = PreferenceValueEncoding(codingPath: codingPath + [key], userInfo: userInfo, allowsNil: true)
         members[key.stringValue] = nil
-        nested[key.stringValue] = member
+        drop(nested.updateValue(member, forKey: key.stringValue))
         return member
     }
 

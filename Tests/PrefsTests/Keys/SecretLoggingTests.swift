@@ -7,6 +7,7 @@ import Testing
 extension PreferenceKeys {
     var secretPin: Key<Int> { Key("secret_pin", default: 0, isSecret: true) }
     var plainPin: Key<Int> { Key("plain_pin", default: 0) }
+    var secondStoreSecretPin: Key<Int> { Key("second_secret_pin", default: 0, store: .second, isSecret: true) }
     /// A secret key whose codec refuses every value, quoting it in the error, as a strict codec may.
     var secretRefused: Key<String> {
         Key("secret_refused", default: "", codec: .refusingQuotedValues, isSecret: true)
@@ -76,5 +77,16 @@ extension PreferenceCodec<String> {
         #expect(String(decoding: try fresh.exportJSON(), as: UTF8.self).contains("4711"))
         let declared = try fresh.exportJSON(keys: [AnyPreferenceKey(\.secretPin)])
         #expect(!String(decoding: declared, as: UTF8.self).contains("4711"))
+    }
+
+    /// A store object bound under two IDs is one store: a secret key declared under either ID is left out of an
+    /// export under the other.
+    @Test func exportUnderOneIDLeavesOutASecretDeclaredUnderTheOther() throws {
+        let store = InMemoryPreferenceStore()
+        store.write(["second_secret_pin": .some(4711), "plain_pin": .some(1234)])
+        let prefs = Preferences(stores: [.default: store, .second: store])
+        let exported = try prefs.exportJSON(keys: [AnyPreferenceKey(\.secondStoreSecretPin)])
+        #expect(!String(decoding: exported, as: UTF8.self).contains("4711"))
+        #expect(String(decoding: exported, as: UTF8.self).contains("1234"))
     }
 }

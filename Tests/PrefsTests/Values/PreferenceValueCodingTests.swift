@@ -218,8 +218,8 @@ private func roundTrip<T: Codable & Equatable>(_ value: T, expecting tree: Prefe
             ])
     }
 
-    @Test func aNestedContainerAskedForAgainIsTheSameOneAndOfAnotherKindAMisuse() throws {
-        /// Asks a member for a nested keyed container, then for one of the same or another kind.
+    @Test func aNestedContainerAskedForAgainIsTheSameOneUnlessOfAnotherKind() throws {
+        /// Asks a member for a nested keyed container, then for one of the same or the other kind.
         struct TwoAsks: Encodable {
             let otherKind: Bool
             enum Keys: String, CodingKey { case inner, x, y }
@@ -237,13 +237,32 @@ private func roundTrip<T: Codable & Equatable>(_ value: T, expecting tree: Prefe
             }
         }
         #expect(try encoder.encode(TwoAsks(otherKind: false)) == ["inner": ["x": 1, "y": 2]])
-        let error = try #require(throws: EncodingError.self) { try encoder.encode(TwoAsks(otherKind: true)) }
-        guard case .invalidValue(_, let context) = error else {
-            Issue.record("expected invalidValue, got \(error)")
-            return
+        #expect(try encoder.encode(TwoAsks(otherKind: true)) == ["inner": [2]])  // the last one wins
+    }
+
+    @Test func aMisuseBelowIsThrownWhenEncodingEndsWhateverBecameOfItsMember() throws {
+        /// A member whose encoding misuses its encoder, then is swallowed by `try?` or replaced.
+        struct Hiding: Encodable {
+            let replaced: Bool
+            enum Keys: String, CodingKey { case item }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Keys.self)
+                if replaced {
+                    try Misuse.keyedAfterSingleValue.encode(to: container.superEncoder(forKey: .item))
+                    try container.encode(2, forKey: .item)
+                } else {
+                    try? container.encode(Misuse.keyedAfterSingleValue, forKey: .item)
+                }
+            }
         }
-        #expect(names(context.codingPath) == ["inner"])
-        #expect(context.debugDescription.contains("Requested an unkeyed container after encoding something else"))
+        for replaced in [false, true] {
+            let error = try #require(throws: EncodingError.self) { try encoder.encode(Hiding(replaced: replaced)) }
+            guard case .invalidValue(_, let context) = error else {
+                Issue.record("expected invalidValue, got \(error)")
+                return
+            }
+            #expect(names(context.codingPath) == ["item"])
+        }
     }
 
     @Test func nilInAnArrayIsAClearError() throws {
