@@ -41,6 +41,25 @@ import Testing
         consumer.cancel()
     }
 
+    /// A store read through on every read, bound under two IDs: the read that finds a change behind the store's back
+    /// names it once, and a read through the other ID's key path finds nothing new.
+    @Test func aStoreReadThroughUnderTwoIDsNamesAChangeOnce() async throws {
+        let suite = try TemporarySuite()
+        let store = try #require(UserDefaultsPreferenceStore(suiteName: suite.name, pollingInterval: nil))
+        let prefs = Preferences(stores: [.default: store, .second: store])
+        #expect(prefs[\.count] == 0 && prefs[\.secondStoreCountIfStored] == nil)
+        let names = Collected<String>()
+        let changedKeys = prefs.changedKeys()  // subscribed now
+        let consumer = Task { for await name in changedKeys { names.append(name) } }
+        suite.defaults.set(7, forKey: "count")  // behind the store's back: no report, no poll
+        #expect(prefs[\.count] == 7)  // the read through finds it
+        #expect(prefs[\.secondStoreCountIfStored] == 7)
+        prefs[\.name] = "last"
+        await eventually("the last write is named") { names.all.contains("name") }
+        #expect(names.all == ["count", "name"])
+        consumer.cancel()
+    }
+
     @Test func aConsumerThatWritesDoesNotLoop() async throws {
         let (prefs, _) = makePreferences()
         let names = Collected<String>()
