@@ -32,17 +32,25 @@ extension Preferences {
     ///
     /// A normal process exit flushes too; call this where you must know that a value is saved.
     ///
+    /// Every store is flushed, also after one fails.
+    ///
     /// - Throws: The first ``PreferenceWriteError`` of a write made behind the caller since the last
-    ///   flush, or an error of a store's own flush.
+    ///   flush (reported once), else the first error of a store's own flush (thrown again by the next flush if the
+    ///   store still fails).
     public func flush() throws {
-        var failures: [PreferenceWriteError] = []
+        var failures: [any Error] = []
+        var storeFailure: (any Error)?
         for (slot, link) in links.enumerated() {
             let storeID = storeIDs.first { $0.slot == slot }!.id
-            failures += try link.flush().map {
-                PreferenceWriteError(storeID: storeID, keys: $0.keys, underlying: $0.underlying)
+            do {
+                failures += try link.flush().map {
+                    PreferenceWriteError(storeID: storeID, keys: $0.keys, underlying: $0.underlying)
+                }
+            } catch {
+                storeFailure = storeFailure ?? error
             }
         }
-        if let failure = failures.first { throw failure }
+        if let failure = failures.first ?? storeFailure { throw failure }
     }
 
     /// Encodes and commits a write; with `waitForStore`, hands it to the store before returning and throws its

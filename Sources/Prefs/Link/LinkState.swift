@@ -110,9 +110,10 @@ struct LinkState: Sendable {
     ///   again meanwhile, whose newer write is pending).
     mutating func batchFinished(failed: [LinkFailure] = []) -> Set<String> {
         var readBack = raced.intersection(inFlight.keys)
-        for failure in failed {
-            failures.append(failure)
+        for var failure in failed {
             failureCount += 1
+            failure.number = failureCount
+            failures.append(failure)
             readBack.formUnion(failure.keys)
         }
         raced.subtract(inFlight.keys)
@@ -124,7 +125,7 @@ struct LinkState: Sendable {
     /// A waiting `set` takes the failure of its write to `name`, made after the count `before`: it is then reported
     /// only to that caller, not again by `flush()`.
     mutating func takeFailure(of name: String, since before: UInt64) -> LinkFailure? {
-        guard failureCount > before, let index = failures.lastIndex(where: { $0.keys.contains(name) }) else {
+        guard let index = failures.lastIndex(where: { $0.number > before && $0.keys.contains(name) }) else {
             return nil
         }
         return failures.remove(at: index)
@@ -236,4 +237,7 @@ struct LinkState: Sendable {
 struct LinkFailure: Error, Sendable {
     let keys: [String]
     let underlying: any Error
+    /// Its number among the link's failures (``LinkState/failureCount`` once it was counted): a waiting `set` takes
+    /// only a failure newer than its write.
+    var number: UInt64 = 0
 }

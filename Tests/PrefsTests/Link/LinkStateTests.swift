@@ -120,6 +120,20 @@ import Testing
         #expect(state.failureCount == 1 && state.failures.count == 1)
     }
 
+    @Test func aWaitingSetTakesOnlyAFailureOfItsOwnWrite() {
+        var state = LinkState()
+        _ = state.write(name: "a", value: 1, reason: nil)
+        _ = state.takeBatch()
+        _ = state.batchFinished(failed: [LinkFailure(keys: ["a"], underlying: CancellationError())])  // not flushed
+        let before = state.failureCount  // a `set` of a starts
+        _ = state.write(name: "a", value: 2, reason: nil)
+        _ = state.write(name: "b", value: 3, reason: nil)
+        _ = state.takeBatch()
+        _ = state.batchFinished(failed: [LinkFailure(keys: ["b"], underlying: CancellationError())])
+        #expect(state.takeFailure(of: "a", since: before) == nil, "the write of a since the count was stored")
+        #expect(state.takeFailures().map(\.keys) == [["a"], ["b"]], "both failures are left for the flush")
+    }
+
     @Test func aTransactionsChangesReachTheContainersExceptKeysWrittenSince() {
         var state = LinkState()
         state.transactionStarted()
