@@ -120,16 +120,15 @@ extension Preferences {
     private func readThrough(_ binding: BindingID) -> ReadAction {
         let target = lockedWriteTarget(binding)
         let link = links[target.slot]
-        var read: (value: PreferenceValue?, sequence: UInt64)?
-        do {
-            read = try link.readThrough(target.name)
-        } catch {
-            let reason = SecretRedaction.text(of: error, isSecret: link.isSecret(target.name))
+        // A local write on its way is read as it is: the cache already holds it.
+        let (value, failure, sequence) = link.read(target.name)
+        if let failure {
+            let reason = SecretRedaction.text(of: failure, isSecret: link.isSecret(target.name))
             logger.error(
                 "Prefs: could not read '\(describe(target.name, in: target.key.storeID))': \(reason); reading the cached value"
             )
         }
-        let (change, action) = lockedReadThrough(binding, read: read)
+        let (change, action) = lockedReadThrough(binding, read: failure == nil ? (value, sequence) : nil)
         if let change { perform(change) }
         return action
     }

@@ -194,14 +194,12 @@ struct LinkState: Sendable {
         var readBack: Set<String> = []
         for (name, value) in change.values {
             if isPending(name) { continue }  // the newer local write lands after whatever this reports
-            if inFlight[name] != nil {
-                if !isEcho { raced.insert(name) }  // read back once the write has landed
-            } else if runningTransactions > 0 && !isEcho {
-                raced.insert(name)
-            } else if isEcho {
-                // The containers hold this call's value, or a newer own one; an echo after another writer's value
-                // ends a race on the store's value.
-                if !ownLatest.contains(name) { apply[name] = .some(value) }
+            if isEcho {
+                // The containers hold the value of a call in flight, or a newer own one; an echo after another
+                // writer's value ends a race on the store's value.
+                if inFlight[name] == nil && !ownLatest.contains(name) { apply[name] = .some(value) }
+            } else if inFlight[name] != nil || runningTransactions > 0 {
+                raced.insert(name)  // read back once the write has landed or the transactions have ended
             } else {
                 apply[name] = .some(value)
                 ownLatest.remove(name)

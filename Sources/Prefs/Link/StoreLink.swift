@@ -208,7 +208,8 @@ final class StoreLink: Sendable {
         transition { ($0.readBack(values), ()) }
     }
 
-    /// Reads a key for a container's first use of it: the local write on its way if there is one, else the store.
+    /// Reads a key for a container's first use of it, or for a read through: the local write on its way if there is
+    /// one, else the store.
     ///
     /// - Returns: The value (nil, with the error, when the store cannot be read), and the sequence number of the
     ///   last update handed out before the read.
@@ -220,14 +221,5 @@ final class StoreLink: Sendable {
         } catch {
             return (nil, error, sequence)
         }
-    }
-
-    /// Reads a key through to the store for a store that requires it; nil when a local write of it is on its way
-    /// (the container's cache has it).
-    func readThrough(_ name: String) throws -> (value: PreferenceValue?, sequence: UInt64)? {
-        guard let sequence = shared.withLock({ $0.state.isWriting(name) ? nil : $0.state.sequence }) else {
-            return nil
-        }
-        return (try store.value(forKey: name), sequence)
     }
 }

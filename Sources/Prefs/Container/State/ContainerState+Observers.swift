@@ -39,8 +39,7 @@ extension ContainerState {
 
     /// Removes an observer of a key path.
     mutating func removeObserver(_ id: UInt64, of binding: BindingID) {
-        guard let index = observers.byBinding[binding]?.firstIndex(where: { $0.id == id }) else { return }
-        observers.byBinding[binding]?.remove(at: index)
+        observers.byBinding[binding]?.removeAll { $0.id == id }
         guard observers.byBinding[binding]?.isEmpty == true else { return }
         observers.byBinding[binding] = nil
         bindings[binding].isObserved = false
