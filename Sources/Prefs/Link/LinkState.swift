@@ -39,8 +39,9 @@ struct LinkState: Sendable {
     private(set) var isDrainScheduled = false
     /// How many transactions of containers are running on the store.
     private(set) var runningTransactions = 0
-    /// Keys that someone else changed while a local write of them was in flight or a transaction ran: their
-    /// reports cannot be ordered against that write, so they are read back once it has landed.
+    /// Keys that someone else changed while a local write of them was in flight or a transaction ran, and keys a
+    /// transaction committed while a local write of them was in flight: the link cannot order the two, so they are
+    /// read back once the write has landed (or the transactions have ended).
     private(set) var raced: Set<String> = []
     /// Keys whose latest value handed to the containers came from this link (a write, a transaction): the store's
     /// echo of an own call is then never newer than what the containers hold, and a late one (delivered after a
@@ -155,12 +156,15 @@ struct LinkState: Sendable {
     /// A container's transaction ended; `committed` holds its changes and the number
     /// ``transactionCommitting()`` gave it when it committed.
     ///
-    /// - Returns: The update for the containers (the committed values, except keys with a newer local write
-    ///   pending, numbered in commit order), and keys to read back: those another writer changed while the
+    /// - Returns: The update for the containers (the committed values, except keys with a local write pending or in
+    ///   flight, numbered in commit order), and keys to read back: those another writer changed while the
     ///   transaction ran (their reported values cannot be ordered against the commit, so the store says).
     mutating func transactionEnded(committed: (changes: PreferenceStoreWrites, number: UInt64)?) -> ReportAction {
         runningTransactions -= 1
-        let changes = (committed?.changes ?? [:]).filter { !isPending($0.key) }
+        // A key whose local write is in flight: the store ordered that write and the commit, which the link cannot
+        // see, so it is read back once the write has landed.
+        raced.formUnion((committed?.changes ?? [:]).keys.filter { inFlight[$0] != nil })
+        let changes = (committed?.changes ?? [:]).filter { !isWriting($0.key) }
         var readBack = raced.intersection(changes.keys)
         if runningTransactions == 0 {
             readBack.formUnion(raced.filter { changes[$0] == nil })

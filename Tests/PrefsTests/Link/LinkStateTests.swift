@@ -142,6 +142,16 @@ import Testing
         #expect(action == (LinkState.Update(values: ["a": 1], sequence: 2), []))
     }
 
+    @Test func aCommitOfAKeyWhoseWriteIsInFlightIsReadBackOnceTheWriteHasLanded() {
+        var state = LinkState()
+        state.transactionStarted()
+        _ = state.write(name: "a", value: 2, reason: nil)
+        _ = state.takeBatch()  // its store call waits for the transaction's lock, or came just before it
+        let ended = state.transactionEnded(committed: (["a": 1, "b": 1], state.transactionCommitting()))
+        #expect(ended.update?.changes == ["b": 1] && ended.readBack.isEmpty, "which one the store holds is unknown")
+        #expect(state.batchFinished() == ["a"])
+    }
+
     @Test func reportsDuringATransactionWaitForItsEnd() {
         var state = LinkState()
         state.transactionStarted()
