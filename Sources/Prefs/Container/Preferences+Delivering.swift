@@ -12,8 +12,8 @@ extension Preferences {
     }
 
     /// Hands one queued change out; returns the value it decoded, to cache.
-    private func deliver(_ item: DeliveryItem) -> DecodedForObservers? {
-        let decoded: DecodedForObservers?
+    private func deliver(_ item: DeliveryItem) -> Decoded? {
+        let decoded: Decoded?
         let (storedName, keyNameObservers): (String, [(id: UInt64, observer: KeyNameObserver)])
         switch item.kind {
         case .initial(let current, let observer):
@@ -24,9 +24,9 @@ extension Preferences {
             anchor?.changed(in: self)
             (decoded, storedName, keyNameObservers) = (nil, name, observers)
         case .key(let delivery):
-            delivery.anchor.changed(in: self)
+            delivery.new.anchor.changed(in: self)
             (decoded, storedName, keyNameObservers) = (
-                notifyObservers(of: delivery), delivery.name, delivery.keyNameObservers
+                notifyObservers(of: delivery), delivery.new.name, delivery.keyNameObservers
             )
         }
         guard !keyNameObservers.isEmpty, storedName.hasPrefix(keyPrefix) else { return decoded }
@@ -39,16 +39,16 @@ extension Preferences {
     /// (a local write's typed value and the previously cached one are at hand), unless its readers see no change.
     ///
     /// - Returns: The new value it decoded, to cache.
-    private func notifyObservers(of delivery: Delivery) -> DecodedForObservers? {
-        let key = delivery.key
-        let old = delivery.oldDecoded ?? key.decode(delivery.old, reportingTo: logger, as: delivery.name)
-        let new = delivery.written ?? key.decode(delivery.new, reportingTo: logger, as: delivery.name)
+    private func notifyObservers(of delivery: Delivery) -> Decoded? {
+        let (request, key) = (delivery.new, delivery.new.key)
+        let old =
+            delivery.oldDecoded
+            ?? key.decode(delivery.old, reportingTo: logger, as: describe(request.name, in: key.storeID))
+        let new = delivery.written ?? request.decoded(reportingTo: logger)
         let isSame =
             (old.usedDefault ? nil : delivery.old) ?? key.storedDefault
-            == (new.usedDefault ? nil : delivery.new) ?? key.storedDefault
+            == (new.usedDefault ? nil : request.visible) ?? key.storedDefault
         if !isSame { for (_, observer) in delivery.observers { observer.notify(old.value, new.value) } }
-        guard delivery.written == nil else { return nil }
-        return DecodedForObservers(
-            binding: delivery.binding, sequence: delivery.sequence, stored: delivery.new, decoded: new)
+        return delivery.written == nil ? new : nil
     }
 }

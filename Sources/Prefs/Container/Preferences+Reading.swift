@@ -59,8 +59,7 @@ extension Preferences {
                 anchor.access(in: self)
                 return value
             case .decode(let request):
-                let decoded = request.key.decode(
-                    request.visible, reportingTo: logger, as: describe(request.name, in: request.key.storeID))
+                let decoded = request.decoded(reportingTo: logger)
                 lockedCache(decoded, for: request)
                 request.anchor.access(in: self)
                 return decoded.value

@@ -19,7 +19,7 @@ extension Preferences {
 
     /// A value decoded for a read, to cache.
     func lockedCache(_ decoded: Decoded, for request: DecodeRequest) {
-        state.withLock { $0.cache(decoded, for: request.binding, at: request.sequence, of: request.visible) }
+        state.withLock { $0.cache(decoded, for: request) }
     }
 
     /// A first read that read its store: binds the key path (nil: the read is stale).
@@ -55,7 +55,7 @@ extension Preferences {
     }
 
     /// The next queued change for the deliverer, after caching what it decoded.
-    func nextDelivery(caching decoded: DecodedForObservers?) -> DeliveryItem? {
+    func nextDelivery(caching decoded: Decoded?) -> DeliveryItem? {
         state.withLock { $0.nextDelivery(caching: decoded) }
     }
 

@@ -33,15 +33,23 @@ struct UnboundKey: Sendable {
     let boundBefore: Int
 }
 
-/// A value to decode for a read, and what it was decoded from, so that the result is cached only while it holds.
+/// A value to decode outside the lock (for a read, or for observers), and what it was decoded from, so that the
+/// result is cached only while it holds.
 @usableFromInline
 struct DecodeRequest: Sendable {
     let binding: BindingID
     let key: any ErasedKey
     let name: String
+    /// The stored value readers see.
     let visible: PreferenceValue?
+    /// The key path's sequence number when the request was made.
     let sequence: UInt64
     let anchor: ObservationAnchor
+
+    /// The value decoded; a value that is not valid is reported under the key's name and store.
+    func decoded(reportingTo logger: Logger) -> Decoded {
+        key.decode(visible, reportingTo: logger, as: StoredKey(storeID: key.storeID, name: name).description)
+    }
 }
 
 /// What a container does once its lock is released, after a change reached its cache. Its fields are references
@@ -97,15 +105,10 @@ final class DeliveryItem: Sendable {
 /// decoded values the container already had (so nothing is decoded twice), and who to tell; made only for key paths
 /// that have observers.
 struct Delivery: Sendable {
-    let binding: BindingID
-    /// The key, which decodes the values.
-    let key: any ErasedKey
-    let name: String
-    let anchor: ObservationAnchor
-    /// The key path's sequence number right after the change: a decoded new value is cached only while it holds.
-    let sequence: UInt64
+    /// The new value, as of the key path's sequence number right after the change: decoded for the observers, it is
+    /// cached only while that holds.
+    let new: DecodeRequest
     let old: PreferenceValue?
-    let new: PreferenceValue?
     /// The decoded value the key path held before the change, if it held one.
     let oldDecoded: Decoded?
     /// The typed value of the local write that made the change, if this key path made it.
@@ -128,14 +131,6 @@ struct CurrentValue: Sendable {
 
     /// The decoded value, decoding the stored one if needed.
     func decoded(reportingTo logger: Logger) -> Decoded {
-        decoded ?? key.decode(stored, reportingTo: logger, as: name)
+        decoded ?? key.decode(stored, reportingTo: logger, as: StoredKey(storeID: key.storeID, name: name).description)
     }
-}
-
-/// A new value the deliverer decoded for a binding's observers, brought back to the cache.
-struct DecodedForObservers: Sendable {
-    let binding: BindingID
-    let sequence: UInt64
-    let stored: PreferenceValue?
-    let decoded: Decoded
 }

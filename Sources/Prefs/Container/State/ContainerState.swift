@@ -29,6 +29,8 @@ struct ContainerState: Sendable {
     private var anchors = ObservationAnchors()
     var observers = ObserverRegistry()
     var deliveries = DeliveryQueue<DeliveryItem>()
+    /// The change handed to the deliverer last, until it comes back.
+    private var delivering: DeliveryItem?
 
     /// An empty state for a container whose stores (by slot) read through or not.
     init(readsThrough: [Bool], keyPrefix: String = "") {
@@ -95,19 +97,23 @@ struct ContainerState: Sendable {
     /// A read after the store was asked for a read-through key: the cached value, or a value to decode.
     mutating func readAfterReadingThrough(_ binding: BindingID) -> ReadAction {
         let anchor = anchors.anchor(of: binding)
-        // Fields one by one, not the row: a copy of a row retains each of its references.
         if let decoded = bindings[binding].decoded { return .cached(binding, decoded.value, anchor) }
-        return .decode(
-            DecodeRequest(
-                binding: binding, key: bindings[binding].key, name: bindings[binding].name,
-                visible: visibleValue(of: binding),
-                sequence: bindings[binding].sequence, anchor: anchor))
+        return .decode(decodeRequest(binding, anchor: anchor))
     }
 
-    /// A value decoded for a read: cached unless the key changed meanwhile (the next read decodes anew then).
-    mutating func cache(_ decoded: Decoded, for binding: BindingID, at sequence: UInt64, of visible: PreferenceValue?) {
-        guard bindings[binding].decoded == nil, bindings[binding].sequence == sequence,
-            visibleValue(of: binding) == visible
+    /// What to decode for a key path's current value.
+    private func decodeRequest(_ binding: BindingID, anchor: ObservationAnchor) -> DecodeRequest {
+        // Fields one by one, not the row: a copy of a row retains each of its references.
+        DecodeRequest(
+            binding: binding, key: bindings[binding].key, name: bindings[binding].name,
+            visible: visibleValue(of: binding), sequence: bindings[binding].sequence, anchor: anchor)
+    }
+
+    /// A value decoded outside the lock: cached unless the key changed meanwhile (the next read decodes anew then).
+    mutating func cache(_ decoded: Decoded, for request: DecodeRequest) {
+        let binding = request.binding
+        guard bindings[binding].decoded == nil, bindings[binding].sequence == request.sequence,
+            visibleValue(of: binding) == request.visible
         else { return }
         bindings[binding].decoded = decoded
     }
@@ -301,15 +307,13 @@ struct ContainerState: Sendable {
         let tellsNames = !namesTold && !observers.keyNameObservers.isEmpty
         namesTold = namesTold || tellsNames
         if bindings[binding].isObserved {
-            let row = bindings[binding]
+            // Made in place: a delivery made before would be copied into the item.
             deliveries.append(
                 DeliveryItem(
                     .key(
                         Delivery(
-                            binding: binding, key: row.key, name: row.name, anchor: anchor, sequence: row.sequence,
-                            old: old,
-                            new: newValue, oldDecoded: oldDecoded, written: written,
-                            keyNameObservers: tellsNames ? observers.keyNameObservers : [],
+                            new: decodeRequest(binding, anchor: anchor), old: old, oldDecoded: oldDecoded,
+                            written: written, keyNameObservers: tellsNames ? observers.keyNameObservers : [],
                             observers: observers.byBinding[binding, default: []]))))
         } else if tellsNames {
             deliveries.append(
@@ -326,11 +330,13 @@ struct ContainerState: Sendable {
         deliveries.claim() ? nextDelivery(caching: nil) : nil
     }
 
-    /// The deliverer comes back for the next queued change, bringing the value it decoded for observers: it is
-    /// cached unless its key changed meanwhile. Returns the next change; nil (giving the claim up) when none is left.
-    mutating func nextDelivery(caching decoded: DecodedForObservers?) -> DeliveryItem? {
-        if let decoded { cache(decoded.decoded, for: decoded.binding, at: decoded.sequence, of: decoded.stored) }
-        return deliveries.popFirst()
+    /// The deliverer comes back for the next queued change, bringing the new value it decoded for the observers of
+    /// the change it was handed: it is cached unless its key changed meanwhile. Returns the next change; nil (giving
+    /// the claim up) when none is left.
+    mutating func nextDelivery(caching decoded: Decoded?) -> DeliveryItem? {
+        if let decoded, case .key(let delivery)? = delivering?.kind { cache(decoded, for: delivery.new) }
+        delivering = deliveries.popFirst()
+        return delivering
     }
 }
 

@@ -94,7 +94,7 @@ import Testing
             Issue.record("one delivery: keys the container does not cache are not delivered")
             return
         }
-        #expect(delivery.old == 1 && delivery.new == 2 && delivery.observers.count == 1)
+        #expect(delivery.old == 1 && delivery.new.visible == 2 && delivery.observers.count == 1)
     }
 
     @Test func aKeyNobodyObservesIsToldToObservationAloneWithoutTheQueue() {
@@ -254,15 +254,21 @@ import Testing
 
     @Test func whatTheDelivererDecodedIsCachedOnlyWhileTheKeyHoldsIt() {
         var (state, binding) = state(count: 1)
-        _ = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil)
-        let stale = DecodedForObservers(
-            binding: binding, sequence: 1, stored: 1, decoded: Decoded(DecodedStorage(1), usedDefault: false))
-        _ = state.nextDelivery(caching: stale)
-        #expect(cachedValue(&state, binding) == nil, "decoded before the change: not cached")
-        let fresh = DecodedForObservers(
-            binding: binding, sequence: 2, stored: 2, decoded: Decoded(DecodedStorage(2), usedDefault: false))
-        _ = state.nextDelivery(caching: fresh)
-        #expect(cachedValue(&state, binding) == 2)
+        _ = state.addObserver(observer, of: binding, initial: false)
+        let toTwo = state.apply(.init(name: "count", value: 2, sequence: 2), slot: 0, written: nil)
+        _ = state.apply(.init(name: "count", value: 3, sequence: 3), slot: 0, written: nil)  // while 2 is delivered
+        guard case .key? = toTwo.delivery?.kind else {
+            Issue.record("the change to 2 is handed to the deliverer")
+            return
+        }
+        let toThree = state.nextDelivery(caching: Decoded(DecodedStorage(2), usedDefault: false))
+        #expect(cachedValue(&state, binding) == nil, "decoded before the change to 3: not cached")
+        guard case .key? = toThree?.kind else {
+            Issue.record("then the change to 3")
+            return
+        }
+        #expect(state.nextDelivery(caching: Decoded(DecodedStorage(3), usedDefault: false)) == nil)
+        #expect(cachedValue(&state, binding) == 3)
     }
 
     /// `count` declared again, as another key (another variant): another key path of the same stored key.
@@ -302,7 +308,7 @@ import Testing
             return
         }
         let observersByRow = Dictionary(
-            uniqueKeysWithValues: [first, second].map { ($0.binding, $0.observers.map(\.id)) })
+            uniqueKeysWithValues: [first, second].map { ($0.new.binding, $0.observers.map(\.id)) })
         #expect(observersByRow == [binding: [firstID], again: [againID]])
         #expect(
             first.keyNameObservers.count == 1 && second.keyNameObservers.isEmpty,
@@ -350,7 +356,7 @@ import Testing
             Issue.record("the second key path's readers see 7 become 0")
             return
         }
-        #expect(delivery.binding == again && action.observed.isEmpty, "the first one's readers saw 0 and see 0")
+        #expect(delivery.new.binding == again && action.observed.isEmpty, "the first one's readers saw 0 and see 0")
         #expect(state.storedValue(of: binding).value == 0)
     }
 
