@@ -7,7 +7,6 @@ public import Logging
 /// back with `unsafeDowncast`: a container finds a binding by its key path, whose type names the value's.
 @usableFromInline
 protocol ErasedKey: AnyObject, Sendable {
-    /// The key path the key was made from.
     /// Whether the key's value is secret (kept out of log messages).
     var isSecret: Bool { get }
     /// The stored name, before a container's prefix.

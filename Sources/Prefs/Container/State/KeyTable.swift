@@ -30,13 +30,13 @@ struct KeyTable: Sendable {
     }
 
     /// The binding of a key that its bits did not find, by its contents (``KeyIdentity/contentTag``); a key found so
-    /// is remembered by its bits too, while there is room.
+    /// is remembered by its bits too, while there is room (and where bits find keys at all).
     mutating func binding(byContentsOf identity: KeyIdentity, tagged tag: UInt32) -> BindingID? {
         guard
             let row = byContents.row(tagged: tag, where: { identities[Int($0)] == identity })
         else { return nil }
         let binding = bindingOfIdentity[Int(row)]
-        if aliasCount < Self.aliasLimit {
+        if StringBits.areReliable && aliasCount < Self.aliasLimit {
             aliasCount += 1
             remember(identity, as: binding)
         }
