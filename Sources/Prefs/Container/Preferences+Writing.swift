@@ -42,13 +42,9 @@ extension Preferences {
         var storeFailure: (any Error)?
         for (slot, link) in links.enumerated() {
             let storeID = storeIDs.first { $0.slot == slot }!.id
-            do {
-                failures += try link.flush().map {
-                    PreferenceWriteError(storeID: storeID, keys: $0.keys, underlying: $0.underlying)
-                }
-            } catch {
-                storeFailure = storeFailure ?? error
-            }
+            let (failed, flushFailure) = link.flush()
+            failures += failed.map { PreferenceWriteError(storeID: storeID, keys: $0.keys, underlying: $0.underlying) }
+            storeFailure = storeFailure ?? flushFailure
         }
         if let failure = failures.first ?? storeFailure { throw failure }
     }
@@ -81,12 +77,12 @@ extension Preferences {
         // Unretained: `links` holds the link for as long as this container lives, and retaining a link (which is
         // referred to weakly) takes Swift's slow path.
         let link = Unmanaged.passUnretained(links[target.slot])
-        let failuresBefore = link._withUnsafeGuaranteedRef {
+        let batch = link._withUnsafeGuaranteedRef {
             $0.write(name: target.name, value: stored, written: written, by: self)
         }
         if target.isOverridden { reportShadowedWrite(of: target) }
         if waitForStore {
-            try waitForStoreWrite(of: target, via: link.takeUnretainedValue(), failuresBefore: failuresBefore)
+            try waitForStoreWrite(of: target, via: link.takeUnretainedValue(), batch: batch)
         }
     }
 
@@ -114,9 +110,9 @@ extension Preferences {
 
     /// Waits until a write of the key has reached its store, and throws its failure.
     @usableFromInline
-    func waitForStoreWrite(of target: WriteTarget, via link: StoreLink, failuresBefore: UInt64) throws {
+    func waitForStoreWrite(of target: WriteTarget, via link: StoreLink, batch: UInt64) throws {
         link.drainNow()
-        if let failure = link.failure(of: target.name, since: failuresBefore) {
+        if let failure = link.failure(of: target.name, inBatch: batch) {
             throw PreferenceWriteError(
                 storeID: target.key.storeID, keys: failure.keys, underlying: failure.underlying)
         }

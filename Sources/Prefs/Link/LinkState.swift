@@ -50,8 +50,9 @@ struct LinkState: Sendable {
     private(set) var ownLatest: Set<String> = []
     /// Failures of writes made behind the callers, thrown by the next `flush()`.
     private(set) var failures: [LinkFailure] = []
-    /// Counts failures, so that a waiting `set` can find the failure of its own write.
-    private(set) var failureCount: UInt64 = 0
+    /// How many batches the drain has taken: a batch's number, so that a waiting `set` finds the failure of the
+    /// batch that held its write.
+    private(set) var batchesTaken: UInt64 = 0
     /// The emptied storage of the last batch written, for the next one: a write after a drain allocates nothing.
     private var spare: PreferenceStoreWrites = [:]
 
@@ -59,10 +60,11 @@ struct LinkState: Sendable {
 
     /// A container writes one key: it becomes pending, and every container is told at once.
     ///
-    /// - Returns: The update for the containers, and whether the caller must schedule a drain.
+    /// - Returns: The update for the containers, whether the caller must schedule a drain, and the number of the batch
+    ///   that holds the write.
     mutating func write(
         name: String, value: PreferenceValue?, reason: PreferenceWriteReason?
-    ) -> (update: Update, scheduleDrain: Bool) {
+    ) -> (update: Update, scheduleDrain: Bool, batch: UInt64) {
         if let last = pending.indices.last, pending[last].reason == reason {
             // A key already pending is in `ownLatest` (nothing takes a pending key off): one lookup, not two.
             if pending[last].writes.updateValue(value, forKey: name) == nil { ownLatest.insert(name) }
@@ -76,7 +78,8 @@ struct LinkState: Sendable {
         let scheduleDrain = !isDrainScheduled
         isDrainScheduled = true
         sequence += 1
-        return (Update(values: .one(name: name, value: value), sequence: sequence), scheduleDrain)
+        let batch = batchesTaken + UInt64(pending.count)
+        return (Update(values: .one(name: name, value: value), sequence: sequence), scheduleDrain, batch)
     }
 
     /// The value of a key on its way to the store, if one is (the store does not hold it yet).
@@ -99,6 +102,7 @@ struct LinkState: Sendable {
         }
         precondition(inFlight.isEmpty, "Prefs: a batch was taken while another was in flight")
         let batch = pending.removeFirst()
+        batchesTaken += 1
         inFlight = batch.writes
         return batch
     }
@@ -112,8 +116,7 @@ struct LinkState: Sendable {
     mutating func batchFinished(failed: [LinkFailure] = []) -> Set<String> {
         var readBack = raced.intersection(inFlight.keys)
         for var failure in failed {
-            failureCount += 1
-            failure.number = failureCount
+            failure.batch = batchesTaken
             failures.append(failure)
             readBack.formUnion(failure.keys)
         }
@@ -123,10 +126,10 @@ struct LinkState: Sendable {
         return readBack.filter { !isPending($0) }
     }
 
-    /// A waiting `set` takes the failure of its write to `name`, made after the count `before`: it is then reported
+    /// A waiting `set` takes the failure of its write to `name`, in the batch numbered `batch`: it is then reported
     /// only to that caller, not again by `flush()`.
-    mutating func takeFailure(of name: String, since before: UInt64) -> LinkFailure? {
-        guard let index = failures.lastIndex(where: { $0.number > before && $0.keys.contains(name) }) else {
+    mutating func takeFailure(of name: String, inBatch batch: UInt64) -> LinkFailure? {
+        guard let index = failures.lastIndex(where: { $0.batch == batch && $0.keys.contains(name) }) else {
             return nil
         }
         return failures.remove(at: index)
@@ -143,28 +146,35 @@ struct LinkState: Sendable {
     /// A container's transaction starts on the store.
     mutating func transactionStarted() { runningTransactions += 1 }
 
-    /// A container's transaction is committing: it takes its number now, in the store's order of commits (the
-    /// store calls this inside its transaction), so that a transaction whose end reaches the link late never
-    /// overwrites the newer values of a transaction that committed after it.
-    ///
-    /// - Returns: The number its committed values carry.
-    mutating func transactionCommitting() -> UInt64 {
-        sequence += 1
-        return sequence
+    /// A transaction's committed changes as the containers get them, and their number.
+    struct Commit: Sendable {
+        let changes: PreferenceStoreWrites
+        let number: UInt64
     }
 
-    /// A container's transaction ended; `committed` holds its changes and the number
-    /// ``transactionCommitting()`` gave it when it committed.
+    /// A container's transaction is committing `changes` (the store calls this inside its transaction): it takes its
+    /// number now, in the store's order of commits, so that a transaction whose end reaches the link late never
+    /// overwrites the newer values of a transaction that committed after it.
     ///
-    /// - Returns: The update for the containers (the committed values, except keys with a local write pending or in
-    ///   flight, numbered in commit order), and keys to read back: those another writer changed while the
-    ///   transaction ran (their reported values cannot be ordered against the commit, so the store says).
-    mutating func transactionEnded(committed: (changes: PreferenceStoreWrites, number: UInt64)?) -> ReportAction {
+    /// A key with a local write on its way is left out. A pending write reaches the store after the commit, and wins.
+    /// A write in flight may have reached it just before the commit or may wait for it: the link cannot tell, so the
+    /// key is read back once the write has landed.
+    ///
+    /// - Returns: The changes the containers get when the transaction ends, and their number.
+    mutating func transactionCommitting(_ changes: PreferenceStoreWrites) -> Commit {
+        sequence += 1
+        raced.formUnion(changes.keys.filter { inFlight[$0] != nil })
+        return Commit(changes: changes.filter { !isWriting($0.key) }, number: sequence)
+    }
+
+    /// A container's transaction ended; `committed` is what ``transactionCommitting(_:)`` returned, if it committed.
+    ///
+    /// - Returns: The update for the containers (the committed values, except keys written since, numbered in commit
+    ///   order), and keys to read back: those another writer changed while the transaction ran (their reported
+    ///   values cannot be ordered against the commit, so the store says).
+    mutating func transactionEnded(committed: Commit?) -> ReportAction {
         runningTransactions -= 1
-        // A key whose local write is in flight: the store ordered that write and the commit, which the link cannot
-        // see, so it is read back once the write has landed.
-        raced.formUnion((committed?.changes ?? [:]).keys.filter { inFlight[$0] != nil })
-        let changes = (committed?.changes ?? [:]).filter { !isWriting($0.key) }
+        let changes = (committed?.changes ?? [:]).filter { !isPending($0.key) }
         var readBack = raced.intersection(changes.keys)
         if runningTransactions == 0 {
             readBack.formUnion(raced.filter { changes[$0] == nil })
@@ -239,7 +249,7 @@ struct LinkState: Sendable {
 struct LinkFailure: Error, Sendable {
     let keys: [String]
     let underlying: any Error
-    /// Its number among the link's failures (``LinkState/failureCount`` once it was counted): a waiting `set` takes
-    /// only a failure newer than its write.
-    var number: UInt64 = 0
+    /// The number of the batch the store refused (``LinkState/batchesTaken`` when it was taken): a waiting `set`
+    /// takes only a failure of the batch that held its write.
+    var batch: UInt64 = 0
 }

@@ -10,17 +10,16 @@ extension StoreLink {
     ///   - value: The new stored value; nil removes the key.
     ///   - written: The writing container's typed value, cached without decoding.
     ///   - writer: The writing container.
-    /// - Returns: The failure count before the write, for ``failure(of:since:)``.
+    /// - Returns: The number of the batch that holds the write, for ``failure(of:inBatch:)``.
     @usableFromInline @discardableResult
     func write(name: String, value: PreferenceValue?, written: LocalWrite, by writer: Preferences) -> UInt64 {
         let reason = PreferenceWriteReason.current
-        let (scheduleDrain, failuresBefore) = transition(written: written, by: writer) { state in
-            let failuresBefore = state.failureCount
-            let (update, scheduleDrain) = state.write(name: name, value: value, reason: reason)
-            return (update, (scheduleDrain, failuresBefore))
+        let (scheduleDrain, batch) = transition(written: written, by: writer) { state in
+            let (update, scheduleDrain, batch) = state.write(name: name, value: value, reason: reason)
+            return (update, (scheduleDrain, batch))
         }
         if scheduleDrain { self.scheduleDrain() }
-        return failuresBefore
+        return batch
     }
 
     /// Hands every pending batch to the store, with this link's origin and the batch's reason. Runs on the queue.
@@ -68,22 +67,23 @@ extension StoreLink {
         queue.sync { drain() }
     }
 
-    /// The failure of a write made behind the caller to `name`, after the count `before`; it is then reported only
-    /// here, not again by `flush()`.
-    func failure(of name: String, since before: UInt64) -> LinkFailure? {
-        shared.withLock { $0.state.takeFailure(of: name, since: before) }
+    /// The failure of a write of `name` in the batch numbered `batch`; it is then reported only here, not again by
+    /// `flush()`.
+    func failure(of name: String, inBatch batch: UInt64) -> LinkFailure? {
+        shared.withLock { $0.state.takeFailure(of: name, inBatch: batch) }
     }
 
-    /// Drains the queue, flushes the store, and returns the failures of writes made behind the callers since the
-    /// last flush (each reported once).
+    /// Drains the queue and flushes the store.
     ///
-    /// - Throws: An error of the store's own flush.
-    func flush() throws -> [LinkFailure] {
-        try queue.sync {
+    /// - Returns: The failures of writes made behind the callers since the last flush (each reported once), and an
+    ///   error of the store's own flush.
+    func flush() -> (failures: [LinkFailure], storeFailure: (any Error)?) {
+        var storeFailure: (any Error)?
+        queue.sync {
             drain()
-            try store.flush()
+            do { try store.flush() } catch { storeFailure = error }
         }
-        return shared.withLock { $0.state.takeFailures() }
+        return (shared.withLock { $0.state.takeFailures() }, storeFailure)
     }
 
     /// Runs a store transaction with this link's origin, after the writes queued before it; the committed changes
@@ -95,19 +95,18 @@ extension StoreLink {
     func transaction<Result>(_ body: (inout PreferenceStoreTransaction) throws -> Result) throws -> Result {
         drainNow()
         shared.withLock { $0.state.transactionStarted() }
-        var committed: (changes: PreferenceStoreWrites, number: UInt64)?
+        var committed: LinkState.Commit?
         defer { scheduleReadBack(transition { $0.transactionEnded(committed: committed) }) }
-        var changes: PreferenceStoreWrites = [:]
-        var number: UInt64 = 0
+        var commit: LinkState.Commit?
         let result = try PreferenceWriteOrigin.$current.withValue(origin) {
             try store.transaction { transaction in
                 let result = try body(&transaction)
-                changes = transaction.changes
-                number = shared.withLock { $0.state.transactionCommitting() }  // inside the store's lock: commit order
+                // Inside the store's lock: in commit order, and before the writes that wait for the lock.
+                commit = shared.withLock { $0.state.transactionCommitting(transaction.changes) }
                 return result
             }
         }
-        committed = (changes, number)  // only once the store has committed
+        committed = commit  // only once the store has committed
         return result
     }
 }

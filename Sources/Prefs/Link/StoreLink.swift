@@ -75,7 +75,7 @@ final class StoreLink: Sendable {
     /// Every live link, by store object: one per store, and the links a normal process exit flushes.
     static let links = WeakRegistry<ObjectIdentifier, StoreLink>()
     /// Installs the exit flush once: a static `let` is initialized exactly once, on first use, thread-safely.
-    private static let exitFlush: Void = { atexit { for link in StoreLink.links.objects { _ = try? link.flush() } } }()
+    private static let exitFlush: Void = { atexit { for link in StoreLink.links.objects { _ = link.flush() } } }()
 
     /// The link of a store object, created on first use; it lives while a container (or a queued write) holds it.
     ///

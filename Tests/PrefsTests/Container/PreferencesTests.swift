@@ -108,15 +108,15 @@ extension PreferenceKeys {
     }
 
     @Test func aFlushReachesEveryStoreAndThrowsAFailedWriteBeforeAStoresOwnFailure() throws {
-        let refusing = TestPreferenceStore()
-        let unflushable = UnflushableStore()
-        let prefs = Preferences(stores: [.default: refusing, .second: unflushable])  // flushed in this order
-        refusing.failWrites(with: .init("read-only"))
+        let first = UnflushableStore()  // flushed first: its own flush fails, and it refuses writes
+        let second = TestPreferenceStore()
+        let prefs = Preferences(stores: [.default: first, .second: second])
+        first.inner.failWrites(with: .init("read-only"))
         prefs[\.defaultStoreToken] = "y"  // refused behind the caller: `flush()` alone can report it
         prefs[\.secondStoreToken] = "x"
         let failure = try #require(throws: PreferenceWriteError.self) { try prefs.flush() }
         #expect(failure.storeID == .default && failure.keys == ["token"])
-        #expect(unflushable.flushes == 1, "the store after it was flushed too")
+        #expect(second.flushCount == 1 && second.contents["token"] == "x", "the store after it was flushed too")
         #expect(throws: UnflushableStore.Failure.self, "the store's own failure comes again") { try prefs.flush() }
     }
 
@@ -251,23 +251,16 @@ extension PreferenceKeys {
     fileprivate var defaultStoreToken: Key<String> { Key("token", default: "") }
 }
 
-/// A store in memory whose `flush()` always fails.
+/// A test store whose `flush()` always fails.
 private final class UnflushableStore: PreferenceStore {
     struct Failure: Error {}
-    let inner = InMemoryPreferenceStore()
-    private let count = Lock(0)
-    /// How many times `flush()` was called.
-    var flushes: Int { count.withLock { $0 } }
+    let inner = TestPreferenceStore()
 
-    func value(forKey key: String) -> PreferenceValue? { inner.value(forKey: key) }
-    func write(_ changes: PreferenceStoreWrites) { inner.write(changes) }
+    func value(forKey key: String) throws -> PreferenceValue? { try inner.value(forKey: key) }
+    func write(_ changes: PreferenceStoreWrites) throws { try inner.write(changes) }
     func keys() -> [String] { inner.keys() }
     func observeChanges(
         _ handler: @escaping @Sendable (PreferenceStoreChange) -> Void
     ) -> PreferenceObservationToken { inner.observeChanges(handler) }
-
-    func flush() throws {
-        count.withLock { $0 += 1 }
-        throw Failure()
-    }
+    func flush() throws { throw Failure() }
 }

@@ -11,9 +11,9 @@ import Testing
 
     @Test func aLocalWriteIsNumberedPendingAndSchedulesOneDrain() {
         var state = LinkState()
-        let (first, schedule) = state.write(name: "a", value: 1, reason: nil)
+        let (first, schedule, _) = state.write(name: "a", value: 1, reason: nil)
         #expect(first == .init(name: "a", value: 1, sequence: 1) && schedule)
-        let (second, scheduleAgain) = state.write(name: "a", value: 2, reason: nil)
+        let (second, scheduleAgain, _) = state.write(name: "a", value: 2, reason: nil)
         _ = state.write(name: "b", value: nil, reason: nil)
         #expect(second.sequence == 2 && !scheduleAgain, "the scheduled drain takes later writes too")
         #expect(state.localValue(of: "a") == .some(2) && state.localValue(of: "b") == .some(nil))
@@ -103,7 +103,7 @@ import Testing
         var state = LinkState()
         for value in 499...500 {
             state.transactionStarted()
-            _ = state.transactionEnded(committed: (["counter": .integer(Int64(value))], state.transactionCommitting()))
+            _ = state.transactionEnded(committed: state.transactionCommitting(["counter": .integer(Int64(value))]))
         }
         let late = state.reported(PreferenceStoreChange(values: ["counter": 499], origin: own), ownOrigin: own)
         #expect(late.update == nil)
@@ -117,20 +117,19 @@ import Testing
         _ = state.write(name: "b", value: 3, reason: nil)
         let readBack = state.batchFinished(failed: [LinkFailure(keys: ["a", "b"], underlying: CancellationError())])
         #expect(readBack == ["a"], "b has a newer write pending, which is not undone")
-        #expect(state.failureCount == 1 && state.failures.count == 1)
+        #expect(state.failures.count == 1)
     }
 
-    @Test func aWaitingSetTakesOnlyAFailureOfItsOwnWrite() {
+    @Test func aWaitingSetTakesOnlyAFailureOfTheBatchThatHeldItsWrite() {
         var state = LinkState()
-        _ = state.write(name: "a", value: 1, reason: nil)
+        _ = state.write(name: "a", value: 1, reason: nil)  // behind the caller
         _ = state.takeBatch()
-        _ = state.batchFinished(failed: [LinkFailure(keys: ["a"], underlying: CancellationError())])  // not flushed
-        let before = state.failureCount  // a `set` of a starts
-        _ = state.write(name: "a", value: 2, reason: nil)
+        let (_, _, batch) = state.write(name: "a", value: 2, reason: nil)  // a `set` of a, while 1 is in flight
         _ = state.write(name: "b", value: 3, reason: nil)
+        _ = state.batchFinished(failed: [LinkFailure(keys: ["a"], underlying: CancellationError())])  // 1 fails
         _ = state.takeBatch()
-        _ = state.batchFinished(failed: [LinkFailure(keys: ["b"], underlying: CancellationError())])
-        #expect(state.takeFailure(of: "a", since: before) == nil, "the write of a since the count was stored")
+        _ = state.batchFinished(failed: [LinkFailure(keys: ["b"], underlying: CancellationError())])  // 2 is stored
+        #expect(state.takeFailure(of: "a", inBatch: batch) == nil, "the failure of a is the earlier write's")
         #expect(state.takeFailures().map(\.keys) == [["a"], ["b"]], "both failures are left for the flush")
     }
 
@@ -138,18 +137,22 @@ import Testing
         var state = LinkState()
         state.transactionStarted()
         _ = state.write(name: "b", value: 1, reason: nil)
-        let action = state.transactionEnded(committed: (["a": 1, "b": 2], state.transactionCommitting()))
+        let action = state.transactionEnded(committed: state.transactionCommitting(["a": 1, "b": 2]))
         #expect(action == (LinkState.Update(values: ["a": 1], sequence: 2), []))
     }
 
-    @Test func aCommitOfAKeyWhoseWriteIsInFlightIsReadBackOnceTheWriteHasLanded() {
+    @Test func aCommitHandsOutNoKeyWhoseLocalWriteWasOnItsWayWhenItCommitted() {
         var state = LinkState()
         state.transactionStarted()
         _ = state.write(name: "a", value: 2, reason: nil)
-        _ = state.takeBatch()  // its store call waits for the transaction's lock, or came just before it
-        let ended = state.transactionEnded(committed: (["a": 1, "b": 1], state.transactionCommitting()))
-        #expect(ended.update?.changes == ["b": 1] && ended.readBack.isEmpty, "which one the store holds is unknown")
-        #expect(state.batchFinished() == ["a"])
+        _ = state.takeBatch()  // in flight: its store call came just before the commit, or waits for it
+        _ = state.write(name: "b", value: 2, reason: nil)  // pending: its store call comes after the commit
+        let commit = state.transactionCommitting(["a": 1, "b": 1, "c": 1])
+        #expect(state.batchFinished() == ["a"], "which one the store holds is unknown: read back")
+        _ = state.takeBatch()
+        _ = state.batchFinished()  // b's write landed, after the commit
+        let ended = state.transactionEnded(committed: commit)
+        #expect(ended.update?.changes == ["c": 1] && ended.readBack.isEmpty)
     }
 
     @Test func reportsDuringATransactionWaitForItsEnd() {
@@ -159,7 +162,7 @@ import Testing
         #expect(outside == (nil, []))
         let echo = state.reported(PreferenceStoreChange(values: ["a": 1], origin: own), ownOrigin: own)
         #expect(echo.update != nil)
-        let action = state.transactionEnded(committed: (["a": 1], state.transactionCommitting()))
+        let action = state.transactionEnded(committed: state.transactionCommitting(["a": 1]))
         #expect(action.update?.changes == ["a": 1])
         #expect(
             action.readBack == ["a", "c"], "keys another writer reported while it ran cannot be ordered: read back")
@@ -169,10 +172,10 @@ import Testing
         var state = LinkState()
         state.transactionStarted()
         state.transactionStarted()
-        let first = state.transactionCommitting()
-        let second = state.transactionCommitting()
-        let secondEnd = state.transactionEnded(committed: (["a": 2], second))
-        let firstEnd = state.transactionEnded(committed: (["a": 1], first))
+        let first = state.transactionCommitting(["a": 1])
+        let second = state.transactionCommitting(["a": 2])
+        let secondEnd = state.transactionEnded(committed: second)
+        let firstEnd = state.transactionEnded(committed: first)
         #expect(try #require(firstEnd.update).sequence < #require(secondEnd.update).sequence)
     }
 
@@ -195,13 +198,12 @@ import Testing
 
     @Test func aFailureIsTakenByTheWaitingWriterOrElseByTheNextFlush() {
         var state = LinkState()
-        let before = state.failureCount
-        _ = state.write(name: "a", value: 1, reason: nil)
+        let (_, _, batch) = state.write(name: "a", value: 1, reason: nil)
         _ = state.write(name: "b", value: 2, reason: nil)
         _ = state.takeBatch()
         _ = state.batchFinished(failed: [LinkFailure(keys: ["b"], underlying: CancellationError())])
-        let ofA = state.takeFailure(of: "a", since: before)
-        let ofB = state.takeFailure(of: "b", since: before)
+        let ofA = state.takeFailure(of: "a", inBatch: batch)
+        let ofB = state.takeFailure(of: "b", inBatch: batch)
         let left = state.takeFailures()
         #expect(ofA == nil, "a was stored: only b failed")
         #expect(ofB?.keys == ["b"])
