@@ -113,9 +113,9 @@ extension Preferences {
     /// How often a first read is tried while link updates race it, before it settles for a read back behind.
     static let firstReadAttempts = 3
 
-    /// Reads a read-through key from its store and brings the cache in line with it, waking the key's observers if
-    /// it changed: the read path of stores whose contents change in this process without a report (UserDefaults on
-    /// Linux). A failed read is reported and the cache answers.
+    /// Reads a read-through key from its store (or its local write on the way there) and brings the cache in line
+    /// with it, waking the key's observers if it changed: the read path of stores whose contents change in this
+    /// process without a report (UserDefaults on Linux). A failed read is reported and the cache answers.
     private func readThrough(_ binding: BindingID) -> ReadAction {
         let target = lockedWriteTarget(binding)
         let link = links[target.slot]
