@@ -230,16 +230,13 @@ struct LinkState: Sendable {
         return (apply.isEmpty ? nil : nextUpdate(apply), readBack)
     }
 
-    /// Values read back from the store (after a race, a failure, or a report without values) by a read that began
-    /// when `before` was the number of the last change handed out.
+    /// Values read back from the store (after a race, a failure, or a report without values).
     ///
-    /// - Returns: The update for the containers, numbered as old as the read, as a first read is: a key that changed
-    ///   after the read began keeps its newer value. Keys whose local write is on its way are left out (it wins).
-    mutating func readBack(_ values: PreferenceStoreWrites, readAt before: UInt64) -> Update? {
+    /// - Returns: The update for the containers, without keys whose local write is on its way (it wins).
+    mutating func readBack(_ values: PreferenceStoreWrites) -> Update? {
         let values = values.filter { !isWriting($0.key) }
-        // The values read are the latest handed out only if nothing was handed out since the read began.
-        if sequence == before { for name in values.keys { ownLatest.remove(name) } }
-        return values.isEmpty ? nil : Update(values: .many(values), sequence: before)
+        for name in values.keys { ownLatest.remove(name) }
+        return values.isEmpty ? nil : nextUpdate(values)
     }
 
     private mutating func nextUpdate(_ values: PreferenceStoreWrites) -> Update {

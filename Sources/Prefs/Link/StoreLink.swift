@@ -196,7 +196,6 @@ final class StoreLink: Sendable {
     /// Reads keys from the store and hands their values to the containers. Runs on the link's queue, so it never
     /// overtakes a queued write.
     func readBack(_ names: Set<String>) {
-        let before = shared.withLock { $0.state.sequence }
         var values: PreferenceStoreWrites = [:]
         for name in names {
             do {
@@ -206,7 +205,7 @@ final class StoreLink: Sendable {
                 logger.error("Prefs: could not read '\(name)' back from its store: \(reason)")
             }
         }
-        transition { ($0.readBack(values, readAt: before), ()) }
+        transition { ($0.readBack(values), ()) }
     }
 
     /// Reads a key for a container's first use of it, or for a read through: the local write on its way if there is
