@@ -40,8 +40,8 @@ struct LinkState: Sendable {
     /// How many transactions of containers are running on the store.
     private(set) var runningTransactions = 0
     /// Keys that someone else changed while a local write of them was in flight or a transaction ran, and keys a
-    /// transaction committed while a local write of them was in flight: the link cannot order the two, so they are
-    /// read back once the write has landed (or the transactions have ended).
+    /// transaction that has ended committed while a local write of them was in flight: the link cannot order the two,
+    /// so they are read back once the write has landed (or the transactions have ended).
     private(set) var raced: Set<String> = []
     /// Keys whose latest value handed to the containers came from this link (a write, a transaction): the store's
     /// echo of an own call is then never newer than what the containers hold, and a late one (delivered after a
@@ -150,32 +150,39 @@ struct LinkState: Sendable {
     struct Commit: Sendable {
         let changes: PreferenceStoreWrites
         let number: UInt64
+        /// Committed keys whose local write was in flight: read back once both have landed.
+        let writesInFlight: Set<String>
     }
 
     /// A container's transaction is committing `changes` (the store calls this inside its transaction): it takes its
     /// number now, in the store's order of commits, so that a transaction whose end reaches the link late never
     /// overwrites the newer values of a transaction that committed after it.
     ///
-    /// A key with a local write on its way is left out. A pending write reaches the store after the commit, and wins.
-    /// A write in flight may have reached it just before the commit or may wait for it: the link cannot tell, so the
-    /// key is read back once the write has landed.
+    /// A key with a local write on its way is left out. A pending write reaches a store that isolates its
+    /// transactions (every store of Prefs) after the commit, and wins. A write in flight may have reached it just
+    /// before the commit or may wait for it: the link cannot tell, so the key is read back once the write has landed
+    /// and the transaction has ended (when the commit is visible).
     ///
-    /// - Returns: The changes the containers get when the transaction ends, and their number.
+    /// - Returns: The changes the containers get when the transaction ends, their number, and the keys to read back.
     mutating func transactionCommitting(_ changes: PreferenceStoreWrites) -> Commit {
         sequence += 1
-        raced.formUnion(changes.keys.filter { inFlight[$0] != nil })
-        return Commit(changes: changes.filter { !isWriting($0.key) }, number: sequence)
+        return Commit(
+            changes: changes.filter { !isWriting($0.key) }, number: sequence,
+            writesInFlight: Set(changes.keys.filter { inFlight[$0] != nil }))
     }
 
     /// A container's transaction ended; `committed` is what ``transactionCommitting(_:)`` returned, if it committed.
     ///
-    /// - Returns: The update for the containers (the committed values, except keys written since, numbered in commit
+    /// - Returns: The update for the containers (the committed values, except keys pending now, numbered in commit
     ///   order), and keys to read back: those another writer changed while the transaction ran (their reported
-    ///   values cannot be ordered against the commit, so the store says).
+    ///   values cannot be ordered against the commit, so the store says), and those whose write was in flight at the
+    ///   commit and has landed since (one still in flight is read back once it has landed).
     mutating func transactionEnded(committed: Commit?) -> ReportAction {
         runningTransactions -= 1
         let changes = (committed?.changes ?? [:]).filter { !isPending($0.key) }
-        var readBack = raced.intersection(changes.keys)
+        let writesInFlight = committed?.writesInFlight ?? []
+        raced.formUnion(writesInFlight.filter { inFlight[$0] != nil })
+        var readBack = raced.intersection(changes.keys).union(writesInFlight)
         if runningTransactions == 0 {
             readBack.formUnion(raced.filter { changes[$0] == nil })
             raced = raced.filter { inFlight[$0] != nil }
