@@ -150,7 +150,8 @@ struct LinkState: Sendable {
     struct Commit: Sendable {
         let changes: PreferenceStoreWrites
         let number: UInt64
-        /// Committed keys whose local write was in flight: read back once both have landed.
+        /// Committed keys whose local write was in flight: read back once the write has landed and the transaction
+        /// has ended.
         let writesInFlight: Set<String>
     }
 
@@ -176,7 +177,8 @@ struct LinkState: Sendable {
     /// - Returns: The update for the containers (the committed values, except keys pending now, numbered in commit
     ///   order), and keys to read back: those another writer changed while the transaction ran (their reported
     ///   values cannot be ordered against the commit, so the store says), and those whose write was in flight at the
-    ///   commit and has landed since (one still in flight is read back once it has landed).
+    ///   commit and has landed since (one still in flight is read back once it has landed; one written again is
+    ///   left to that write).
     mutating func transactionEnded(committed: Commit?) -> ReportAction {
         runningTransactions -= 1
         let changes = (committed?.changes ?? [:]).filter { !isPending($0.key) }

@@ -155,6 +155,16 @@ import Testing
         #expect(ended.update?.changes == ["c": 1] && ended.readBack == ["a"], "which one the store holds is unknown")
     }
 
+    @Test func aTransactionThatDidNotCommitReadsNothingBack() {
+        var state = LinkState()
+        state.transactionStarted()
+        _ = state.write(name: "a", value: 2, reason: nil)
+        _ = state.takeBatch()
+        _ = state.transactionCommitting(["a": 1])  // then the store's commit throws
+        #expect(state.transactionEnded(committed: nil) == (nil, []))
+        #expect(state.batchFinished().isEmpty, "nothing was committed: the write's value stands")
+    }
+
     @Test func aCommitOfAKeyWhoseWriteIsStillInFlightIsReadBackOnceTheWriteHasLanded() {
         var state = LinkState()
         state.transactionStarted()
