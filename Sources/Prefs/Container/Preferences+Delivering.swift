@@ -41,9 +41,7 @@ extension Preferences {
     /// - Returns: The new value it decoded, to cache.
     private func notifyObservers(of delivery: Delivery) -> Decoded? {
         let (request, key) = (delivery.new, delivery.new.key)
-        let old =
-            delivery.oldDecoded
-            ?? key.decode(delivery.old, reportingTo: logger, as: describe(request.name, in: key.storeID))
+        let old = delivery.oldDecoded ?? key.decode(delivery.old, reportingTo: logger, storedAs: request.name)
         let new = delivery.written ?? request.decoded(reportingTo: logger)
         let isSame =
             (old.usedDefault ? nil : delivery.old) ?? key.storedDefault

@@ -99,7 +99,7 @@ extension Preferences {
                 logger.error(
                     "Prefs: could not read '\(describe(name, in: key.storeID))': \(reason); reading the default")
             }
-            let decoded = key.decode(override?.value ?? value, reportingTo: logger, as: describe(name, in: key.storeID))
+            let decoded = key.decode(override?.value ?? value, reportingTo: logger, storedAs: name)
             let first = FirstRead(
                 unbound: unbound, key: key, slot: slot, name: name, value: value, sequence: sequence,
                 override: override, decoded: decoded)

@@ -39,6 +39,14 @@ protocol ErasedKey: AnyObject, Sendable {
     func reset(in preferences: Preferences)
 }
 
+extension ErasedKey {
+    /// Decodes a stored value; one that is not valid is reported under its stored name and the key's store (the one
+    /// form of that report).
+    func decode(_ stored: PreferenceValue?, reportingTo logger: Logger, storedAs name: String) -> Decoded {
+        decode(stored, reportingTo: logger, as: StoredKey(storeID: storeID, name: name).description)
+    }
+}
+
 /// A decoded value, and whether the key's default stands in for a stored value that is not valid.
 @usableFromInline
 struct Decoded: Sendable {

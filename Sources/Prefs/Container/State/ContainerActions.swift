@@ -48,7 +48,7 @@ struct DecodeRequest: Sendable {
 
     /// The value decoded; a value that is not valid is reported under the key's name and store.
     func decoded(reportingTo logger: Logger) -> Decoded {
-        key.decode(visible, reportingTo: logger, as: StoredKey(storeID: key.storeID, name: name).description)
+        key.decode(visible, reportingTo: logger, storedAs: name)
     }
 }
 
@@ -131,6 +131,6 @@ struct CurrentValue: Sendable {
 
     /// The decoded value, decoding the stored one if needed.
     func decoded(reportingTo logger: Logger) -> Decoded {
-        decoded ?? key.decode(stored, reportingTo: logger, as: StoredKey(storeID: key.storeID, name: name).description)
+        decoded ?? key.decode(stored, reportingTo: logger, storedAs: name)
     }
 }
